@@ -1,0 +1,68 @@
+/**
+ * The JSON shapes of the server's API (spec section 7), shared by the server and the site.
+ * Pure types: no code.
+ */
+
+/** A product as `GET /api/products` returns it: the seed plus the public id of its media folder. */
+export interface ApiProduct {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly features: readonly string[];
+  readonly category: string;
+  readonly subcategory?: string;
+  readonly type?: string;
+  /** Public (opaque) id of the product's media folder; absent when it has none or it is not resolved. */
+  readonly driveFolderId?: string;
+  readonly href?: string;
+}
+
+/** One file of a folder listing (`GET /api/drive-images/:folderId`). */
+export interface ApiMediaItem {
+  /** Public opaque id (same as fileId). */
+  readonly id: string;
+  readonly fileId: string;
+  readonly name: string;
+  /** Same-origin URL of the original file (videos stream with Range). */
+  readonly url: string;
+  readonly mimeType: string;
+  readonly kind: 'image' | 'video';
+  /** Pixel size when known, so that grids lay out without shift. */
+  readonly width?: number;
+  readonly height?: number;
+  /** Same-origin thumbnails: 400 px square tile, 800x600 preview, large lightbox image. */
+  readonly thumbnailUrl?: string;
+  readonly previewUrl?: string;
+  readonly largeUrl?: string;
+  /** Videos: a poster image URL when there is one. */
+  readonly posterUrl?: string;
+  /** Videos: true when a browser plays it inline (MP4/WebM), false for MOV, AVI, ... */
+  readonly playable?: boolean;
+  /** Drive mode: the file's page in Google Drive (for 'Open in Google Drive'). */
+  readonly viewUrl?: string;
+  /** Download URL (same origin, Content-Disposition: attachment). */
+  readonly downloadUrl: string;
+}
+
+/** `GET /api/preview-images`: slot id (or product id) -> image entry. */
+export type ApiPreviewImages = Readonly<Record<string, { readonly imageUrl: string; readonly url: string }>>;
+
+/** `GET /api/drive-preview/:folderId`. */
+export interface ApiFolderPreview {
+  readonly previewUrl: string | null;
+}
+
+/** Every non-2xx answer of the API. */
+export interface ApiError {
+  readonly error: string;
+}
+
+/** `POST /api/upload-preview-image`. */
+export interface ApiUploadResult {
+  readonly imageUrl: string;
+}
+
+/** `POST /api/scan-drive-folders`. */
+export interface ApiScanResult {
+  readonly foundFolders: readonly string[];
+}

@@ -1,0 +1,198 @@
+import { problem, type Place, type Problem } from './errors.ts';
+import type { Expanded } from './expand.ts';
+import type { Origin } from './families.ts';
+import type { Card, Catalogue, Page } from './model.ts';
+import { compileRoute, isCatchAll, isPattern, patternsOverlap, type CompiledRoute } from './routes.ts';
+import type { DataPath, ParsedManifest } from './source.ts';
+import { suggest } from './suggest.ts';
+import { unknownPlaceholders } from './template.ts';
+
+const GALLERY_TEXTS = ['loading', 'error', 'emptyTitle', 'emptyBody', 'count', 'none'] as const;
+const GALLERY_KINDS = new Set(['image-gallery', 'video-gallery', 'media-gallery']);
+
+/** What a schema cannot check: routes, references, links, gallery texts. Every problem at once. */
+export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
+  const found: Problem[] = [];
+  const { catalogue: c } = x;
+  const place = (o: Origin<unknown>, sub?: DataPath): Place => m.locate(o.at(sub));
+  const placeStr = (p: Place): string => `${p.file}:${p.line}:${p.col}`;
+
+  uniqueIds('product', x.flat.products, (v) => v.id, found, place, placeStr);
+  uniqueIds('slot', x.flat.slots, (v) => v.id, found, place, placeStr);
+  uniqueIds('folder', x.flat.folders, (v) => v.path, found, place, placeStr);
+  uniqueIds(
+    'page',
+    x.flat.pages.filter((o) => o.value.id),
+    (v) => v.id ?? '',
+    found,
+    place,
+    placeStr,
+  );
+
+  const routes = checkRoutes(c, x.pageOrigins, found, place, placeStr);
+
+  const ids = {
+    product: new Set(c.products.map((p) => p.id)),
+    folder: new Set(c.folders.map((f) => f.path)),
+    slot: new Set(c.slots.map((s) => s.id)),
+    figure: new Set(Object.keys(c.figures)),
+    aggregate: new Set(Object.keys(c.aggregates)),
+    'slot group': new Set(c.slotGroups),
+    family: new Set(x.flat.memberValues.keys()),
+  };
+  const SECTION: Record<keyof typeof ids, string> = {
+    product: 'products',
+    folder: 'folders',
+    slot: 'slots',
+    figure: 'figures',
+    aggregate: 'aggregates',
+    'slot group': 'slotGroups',
+    family: 'families',
+  };
+  const declaredFolders = new Set(x.flat.folders.map((f) => f.value.path));
+  const ref = (what: keyof typeof ids, id: string | undefined, at: Place): void => {
+    if (id === undefined || id.includes('{')) return;
+    const known = what === 'folder' ? declaredFolders : ids[what];
+    if (known.has(id)) return;
+    const list = [...known];
+    found.push(
+      problem('UnknownReference', { what, id, known: list, suggestion: suggest(id, list), section: SECTION[what] }, at),
+    );
+  };
+  const link = (href: string | undefined, at: Place): void => {
+    if (!href || href.includes('{') || !href.startsWith('/')) return;
+    const path = href.split(/[?#]/)[0] ?? href;
+    if (routes.statics.has(path) || routes.patterns.some((r) => r.regex.test(path))) return;
+    found.push(problem('BrokenLink', { href, suggestion: suggest(path, [...routes.statics]) }, at));
+  };
+
+  x.flat.products.forEach((o) => {
+    ref('folder', o.value.folder, place(o, ['folder']));
+    link(o.value.href, place(o, ['href']));
+  });
+  x.flat.slots.forEach((o) => ref('slot group', o.value.group, place(o, ['group'])));
+  c.site.nav.forEach((n, i) => link(n.href, m.locate(['site', 'nav', i, 'href'])));
+
+  c.pages.forEach((page, i) => {
+    const o = x.pageOrigins[i];
+    if (!o || page.id.includes('@')) return;
+    const at = (sub: DataPath): Place => place(o, sub);
+    ref('product', page.product, at(['product']));
+    if (o.value.folder) ref('folder', o.value.folder, at(['folder']));
+    ref('slot', page.hero?.slot, at(['hero', 'slot']));
+    for (const [k, p] of Object.entries(o.value.params ?? {}))
+      if (p.family) ref('family', p.family, at(['params', k, 'family']));
+    page.breadcrumb.forEach((b, j) => link(b.href, at(['breadcrumb', j, 'href'])));
+    link(page.back?.href, at(['back', 'href']));
+    page.links.forEach((l, j) => link(l.href, at(['links', j, 'href'])));
+    page.sections.forEach((s, j) => {
+      const sat = (sub: DataPath): Place => at(['sections', j, ...sub]);
+      ref('product', s.product, sat(['product']));
+      ref('product', s.dialog?.product, sat(['dialog', 'product']));
+      ref('folder', s.dialog?.folder, sat(['dialog', 'folder']));
+      ref('aggregate', s.dialog?.aggregate, sat(['dialog', 'aggregate']));
+      s.items.forEach((item, k) => {
+        if (typeof item === 'string') {
+          if (s.type === 'figures') ref('figure', item, sat(['items', k]));
+          return;
+        }
+        checkCard(item, (sub) => sat(['items', k, ...sub]), ref, link);
+      });
+    });
+    checkGallery(page, at, found);
+    for (const name of leftovers(o.value)) {
+      found.push(problem('InvalidValue', { key: `{${name}}`, detail: 'is a placeholder that nothing fills' }, at([])));
+    }
+  });
+  return found;
+}
+
+function checkCard(
+  card: Card,
+  at: (sub: DataPath) => Place,
+  ref: (what: 'product' | 'folder' | 'slot' | 'aggregate', id: string | undefined, at: Place) => void,
+  link: (href: string | undefined, at: Place) => void,
+): void {
+  ref('product', card.product, at(['product']));
+  ref('slot', card.slot, at(['slot']));
+  ref('product', card.dialog?.product, at(['dialog', 'product']));
+  ref('folder', card.dialog?.folder, at(['dialog', 'folder']));
+  ref('aggregate', card.dialog?.aggregate, at(['dialog', 'aggregate']));
+  link(card.href, at(['href']));
+}
+
+function checkGallery(page: Page, at: (sub: DataPath) => Place, found: Problem[]): void {
+  if (!GALLERY_KINDS.has(page.kind)) return;
+  for (const key of GALLERY_TEXTS) {
+    if (!page.texts[key])
+      found.push(problem('MissingPageText', { path: page.path, kind: page.kind, key }, at(['texts'])));
+  }
+  if (page.kind === 'media-gallery' ? !page.productType : !page.folder) {
+    const needs = page.kind === 'media-gallery' ? 'a productType' : 'a folder, or a product with a folder';
+    found.push(problem('MissingMedia', { path: page.path, kind: page.kind, needs }, at([])));
+  }
+}
+
+function leftovers(value: unknown): string[] {
+  if (typeof value === 'string') return unknownPlaceholders(value);
+  if (Array.isArray(value)) return value.flatMap(leftovers);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(leftovers);
+  return [];
+}
+
+function uniqueIds<T>(
+  what: string,
+  list: readonly Origin<T>[],
+  idOf: (v: T) => string,
+  found: Problem[],
+  place: (o: Origin<unknown>, sub?: DataPath) => Place,
+  placeStr: (p: Place) => string,
+): void {
+  const first = new Map<string, Origin<T>>();
+  for (const o of list) {
+    const id = idOf(o.value);
+    const prev = first.get(id);
+    if (!prev) first.set(id, o);
+    else found.push(problem('DuplicateId', { what, id, other: placeStr(place(prev)) }, place(o)));
+  }
+}
+
+function checkRoutes(
+  c: Catalogue,
+  origins: readonly Origin<unknown>[],
+  found: Problem[],
+  place: (o: Origin<unknown>, sub?: DataPath) => Place,
+  placeStr: (p: Place) => string,
+): { statics: Set<string>; patterns: CompiledRoute[] } {
+  const byPath = new Map<string, number>();
+  const patterns: { route: CompiledRoute; index: number }[] = [];
+  c.pages.forEach((page, i) => {
+    const o = origins[i];
+    if (!o) return;
+    const sub = page.id.includes('@') ? undefined : ['path'];
+    const prev = byPath.get(page.path);
+    if (prev !== undefined) {
+      const po = origins[prev];
+      found.push(
+        problem('DuplicateRoute', { path: page.path, other: po ? placeStr(place(po, ['path'])) : '?' }, place(o, sub)),
+      );
+      return;
+    }
+    byPath.set(page.path, i);
+    if (isPattern(page.path) && !isCatchAll(page.path)) patterns.push({ route: compileRoute(page.path), index: i });
+  });
+  const statics = new Set([...byPath.keys()].filter((p) => !isPattern(p)));
+  for (const { route, index } of patterns) {
+    const o = origins[index];
+    if (!o) continue;
+    const hit =
+      [...statics].find((s) => route.regex.test(s)) ??
+      patterns.find((q) => q.index < index && patternsOverlap(q.route.path, route.path))?.route.path;
+    if (hit) {
+      const hitOrigin = origins[byPath.get(hit) ?? -1];
+      const otherAt = hitOrigin ? placeStr(place(hitOrigin, ['path'])) : '?';
+      found.push(problem('RouteCollision', { path: route.path, other: hit, otherAt }, place(o, ['path'])));
+    }
+  }
+  return { statics, patterns: patterns.map((p) => p.route) };
+}

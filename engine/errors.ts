@@ -1,0 +1,161 @@
+/**
+ * The catalogue of manifest problems. Each entry has a stable `name`, a `title`, a message built
+ * from its arguments (what is wrong and why, no location, no "Error:" prefix) and a hint (what to do).
+ */
+
+export interface Problem {
+  readonly name: ProblemName;
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly message: string;
+  readonly hint?: string;
+  /** A few lines of the source around the location, with a caret. */
+  readonly frame?: string;
+}
+
+interface Entry<A> {
+  readonly title: string;
+  readonly message: (args: A) => string;
+  readonly hint?: (args: A) => string;
+}
+
+const entry = <A>(e: Entry<A>): Entry<A> => e;
+
+const q = (s: unknown): string => `'${String(s)}'`;
+const didYouMean = (s?: string): string => (s ? ` (did you mean ${q(s)}?)` : '');
+const some = (xs: readonly string[], n = 8): string =>
+  xs.length <= n ? xs.join(', ') : `${xs.slice(0, n).join(', ')} and ${xs.length - n} more`;
+
+export const problems = {
+  MissingManifest: entry<{ dir: string }>({
+    title: 'Manifest not found',
+    message: ({ dir }) => `No manifest files (*.yaml) were found in ${dir}.`,
+    hint: () => 'Run the command from the repository root, or pass the manifest folder or file as an argument.',
+  }),
+  MissingFile: entry<{ file: string }>({
+    title: 'Manifest file not found',
+    message: ({ file }) => `The manifest file ${file} does not exist.`,
+    hint: () => 'Check the path, or pass the manifest folder to read every *.yaml file in it.',
+  }),
+  EmptyFile: entry<Record<string, never>>({
+    title: 'Empty manifest file',
+    message: () => 'This manifest file is empty.',
+    hint: () => 'Add top-level keys (site, ui, folders, products, slots, pages, families) or delete the file.',
+  }),
+  YamlSyntax: entry<{ detail: string }>({
+    title: 'YAML syntax error',
+    message: ({ detail }) => `The YAML cannot be read: ${detail}.`,
+    hint: () => 'Check the indentation and the quotes on this line and the one before it.',
+  }),
+  NotAMapping: entry<Record<string, never>>({
+    title: 'Manifest file is not a mapping',
+    message: () => 'A manifest file must hold top-level keys (key: value), not a list or a single value.',
+  }),
+  DuplicateTopLevelKey: entry<{ key: string; other: string }>({
+    title: 'Top-level key declared twice',
+    message: ({ key, other }) => `The top-level key ${q(key)} is also declared in ${other}.`,
+    hint: () => 'Each top-level key lives in exactly one manifest file: merge the two.',
+  }),
+  UnknownKey: entry<{ key: string; where: string; suggestion?: string; allowed: readonly string[] }>({
+    title: 'Unknown key',
+    message: ({ key, where, suggestion }) => `Unknown key ${q(key)} in ${where}${didYouMean(suggestion)}.`,
+    hint: ({ allowed }) => `Allowed keys here: ${some(allowed, 30)}.`,
+  }),
+  MissingKey: entry<{ key: string; where: string }>({
+    title: 'Missing key',
+    message: ({ key, where }) => `${where} has no ${q(key)}, which is required.`,
+    hint: ({ key }) => `Add \`${key}:\` here.`,
+  }),
+  WrongType: entry<{ key: string; expected: string; actual: string }>({
+    title: 'Wrong type',
+    message: ({ key, expected, actual }) => `${q(key)} must be ${expected}, not ${actual}.`,
+  }),
+  UnknownValue: entry<{ what: string; value: string; suggestion?: string; allowed: readonly string[] }>({
+    title: 'Unknown value',
+    message: ({ what, value, suggestion }) => `Unknown ${what} ${q(value)}${didYouMean(suggestion)}.`,
+    hint: ({ allowed }) => `Valid values: ${some(allowed, 30)}.`,
+  }),
+  BadFormat: entry<{ key: string; value: string; expected: string }>({
+    title: 'Badly formed value',
+    message: ({ key, value, expected }) => `${q(key)} is ${q(value)}, but it must be ${expected}.`,
+  }),
+  InvalidValue: entry<{ key: string; detail: string }>({
+    title: 'Invalid value',
+    message: ({ key, detail }) => `${q(key)} ${detail}.`,
+  }),
+  DuplicateRoute: entry<{ path: string; other: string }>({
+    title: 'Duplicate route',
+    message: ({ path, other }) => `The route ${q(path)} is declared twice (also at ${other}).`,
+    hint: () => 'Give one of the two pages another path, or remove it.',
+  }),
+  RouteCollision: entry<{ path: string; other: string; otherAt: string }>({
+    title: 'Colliding routes',
+    message: ({ path, other, otherAt }) =>
+      `The pattern route ${q(path)} also matches ${q(other)} (${otherAt}), so one of them can never be reached reliably.`,
+    hint: () => 'Rename the fixed route or change the pattern so that no path matches both.',
+  }),
+  DuplicateId: entry<{ what: string; id: string; other: string }>({
+    title: 'Duplicate id',
+    message: ({ what, id, other }) => `The ${what} id ${q(id)} is declared twice (also at ${other}).`,
+    hint: () => 'Ids must be unique: rename one of them.',
+  }),
+  UnknownReference: entry<{ what: string; id: string; suggestion?: string; known: readonly string[]; section: string }>(
+    {
+      title: 'Unknown reference',
+      message: ({ what, id, suggestion }) => `Unknown ${what} ${q(id)}${didYouMean(suggestion)}.`,
+      hint: ({ known, section }) =>
+        known.length ? `Declare it under ${section}, or use one of: ${some(known)}.` : `Declare it under ${section}.`,
+    },
+  ),
+  BrokenLink: entry<{ href: string; suggestion?: string }>({
+    title: 'Link to no page',
+    message: ({ href, suggestion }) =>
+      `The link ${q(href)} leads to no route of the manifest${didYouMean(suggestion)}.`,
+    hint: () => 'Fix the path or declare the page it should lead to.',
+  }),
+  MissingPageText: entry<{ path: string; kind: string; key: string }>({
+    title: 'Gallery text missing',
+    message: ({ path, kind, key }) => `The ${kind} page ${q(path)} has no ${q(key)} text.`,
+    hint: ({ kind, key }) => `Add texts.${key} to the page, or pageDefaults.${kind}.${key}.`,
+  }),
+  MissingMedia: entry<{ path: string; kind: string; needs: string }>({
+    title: 'Gallery without media',
+    message: ({ path, kind, needs }) => `The ${kind} page ${q(path)} shows no media: it needs ${needs}.`,
+    hint: () => 'Set `folder:` to a declared folder path, or `product:` to a product that has a folder.',
+  }),
+  UnsetVariable: entry<{ variable: string; member: string; family: string }>({
+    title: 'Family variable not set',
+    message: ({ variable, member, family }) =>
+      `Member ${q(member)} of family ${q(family)} uses {${variable}} but does not set it, and the family has no default.`,
+    hint: ({ variable }) => `Add \`${variable}: ...\` to the member, or to the family's vars.`,
+  }),
+  UnknownParamSource: entry<{ param: string; path: string }>({
+    title: 'Route parameter without values',
+    message: ({ param, path }) => `The route ${q(path)} has :${param} but params.${param} gives no values.`,
+    hint: () => 'Add params.<name> with `values: [...]` or `family: <id>, var: <variable>`.',
+  }),
+};
+
+export type ProblemName = keyof typeof problems;
+export type ProblemArgs<N extends ProblemName> = Parameters<(typeof problems)[N]['message']>[0];
+
+/** Where a problem is: a manifest file and a position in it (1-based). */
+export interface Place {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly frame?: string;
+}
+
+export function problem<N extends ProblemName>(name: N, args: ProblemArgs<N>, place: Place): Problem {
+  const e = problems[name] as Entry<ProblemArgs<N>>;
+  const hint = e.hint?.(args);
+  return { name, ...place, message: e.message(args), ...(hint ? { hint } : {}) };
+}
+
+/** `file:line:col  message  (hint)`, one problem a line, then its code frame when asked. */
+export function formatProblem(p: Problem, withFrame = false): string {
+  const head = `${p.file}:${p.line}:${p.col}  ${p.message}${p.hint ? `  (${p.hint})` : ''}`;
+  return withFrame && p.frame ? `${head}\n${p.frame}` : head;
+}

@@ -1,0 +1,137 @@
+import type { CardInput, DialogInput, LinkInput, PageKind, SectionType } from './types.ts';
+
+/**
+ * The resolved Catalogue: what the engine returns from a valid manifest. Readonly and fully
+ * defaulted: templates expanded, families flattened, page defaults merged, references checked.
+ */
+export interface Catalogue {
+  readonly site: Site;
+  /** Shared UI texts (buttons, viewer labels, notices), by key. */
+  readonly ui: Readonly<Record<string, string>>;
+  readonly figures: Readonly<Record<string, Figure>>;
+  /** The route table, in manifest order (families where they are declared, then pages). */
+  readonly pages: readonly Page[];
+  /** The product seed. */
+  readonly products: readonly Product[];
+  /** The Drive folder checklist: every folder path the manifest uses plus its parents, tree order. */
+  readonly folders: readonly Folder[];
+  /** Aggregate type -> folder paths it combines. */
+  readonly aggregates: Readonly<Record<string, readonly string[]>>;
+  readonly slotGroups: readonly string[];
+  readonly slots: readonly Slot[];
+  readonly sitemap: readonly SitemapEntry[];
+}
+
+export interface Site {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly claims: readonly string[];
+  readonly nav: readonly NavItem[];
+  readonly meta: { readonly title: string; readonly description: string; readonly titleTemplate: string };
+}
+
+export interface NavItem {
+  readonly label: string;
+  readonly href: string;
+  readonly match: 'exact' | 'prefix';
+  /** Further path prefixes on which the item is highlighted. */
+  readonly alsoActiveOn: readonly string[];
+}
+
+export interface Figure {
+  readonly label: string;
+  readonly value: string;
+}
+
+export type Link = Readonly<LinkInput>;
+export type Card = Readonly<CardInput>;
+export type Dialog = Readonly<DialogInput>;
+
+export interface Section {
+  readonly type: SectionType;
+  readonly id?: string;
+  readonly heading?: string;
+  readonly text?: string;
+  readonly product?: string;
+  readonly dialog?: Dialog;
+  /** `cards` and `media-types`: cards; `list`: strings; `figures`: figure ids; `links`: cards with href. */
+  readonly items: readonly (string | Card)[];
+  readonly filter?: {
+    readonly category?: string;
+    readonly subcategory?: string | null;
+    readonly excludeTypes?: readonly string[];
+    readonly excludeTypeContaining?: readonly string[];
+  };
+  readonly href?: string;
+  readonly button?: string;
+  readonly icons: Readonly<Record<string, string>>;
+  readonly texts: Readonly<Record<string, string>>;
+}
+
+export interface Page {
+  /** Unique id (from the manifest, or derived from the path). */
+  readonly id: string;
+  /** A path, or a pattern with ':param' segments. */
+  readonly path: string;
+  readonly kind: PageKind;
+  readonly heading: string;
+  readonly intro?: string;
+  readonly breadcrumb: readonly Link[];
+  readonly back?: Link;
+  readonly meta: { readonly title: string; readonly description: string; readonly canonical: string };
+  readonly hero?: { readonly slot?: string; readonly headline?: string; readonly text?: string };
+  readonly product?: string;
+  /** Folder path of the media this page shows (resolved from `product` when only that is given). */
+  readonly folder?: string;
+  readonly media?: 'images' | 'videos' | 'mixed';
+  /** Pattern routes: product type template such as '{type}-{mediaType}'. */
+  readonly productType?: string;
+  /** Pattern routes: the values each ':param' takes. */
+  readonly params: Readonly<Record<string, readonly string[]>>;
+  readonly texts: Readonly<Record<string, string>>;
+  readonly links: readonly Link[];
+  readonly sections: readonly Section[];
+  /** Listed in the sitemap (false for staff pages and not-found). */
+  readonly sitemap: boolean;
+  /** A staff tool: needs a staff session, never in visitor bundles. */
+  readonly staff: boolean;
+}
+
+export interface Product {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly features: readonly string[];
+  readonly category: string;
+  readonly subcategory?: string;
+  readonly type?: string;
+  /** Media folder path. */
+  readonly folder?: string;
+  /** Where a card of this product links to. */
+  readonly href?: string;
+}
+
+export interface Folder {
+  /** 'Aluminum Pergolas/Fixed Roof/Attached to Structure'. */
+  readonly path: string;
+  /** Last path segment. */
+  readonly name: string;
+  /** Parent path, absent at the top level. */
+  readonly parent?: string;
+  readonly depth: number;
+  /** A fixed Drive folder id, when the manifest gives one. */
+  readonly driveId?: string;
+}
+
+export interface Slot {
+  readonly id: string;
+  readonly label: string;
+  readonly group: string;
+  /** Built-in image used while the slot has no uploaded image (a site-relative URL). */
+  readonly fallback: string;
+}
+
+export interface SitemapEntry {
+  readonly path: string;
+  readonly loc: string;
+}

@@ -1,0 +1,35 @@
+import type { Catalogue } from './model.ts';
+
+/** Readable forms of the Catalogue for staff and crawlers. Pure: strings in, strings out. */
+
+const xmlEscape = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const mdCell = (s: string): string => s.replace(/\|/g, '\\|');
+
+export function sitemapXml(c: Catalogue): string {
+  const urls = c.sitemap.map((e) => `  <url><loc>${xmlEscape(e.loc)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(c: Catalogue): string {
+  const staff = c.pages.filter((p) => p.staff).map((p) => `Disallow: ${p.path}`);
+  return ['User-agent: *', ...staff, 'Disallow: /api/', '', `Sitemap: ${c.site.baseUrl}/sitemap.xml`, ''].join('\n');
+}
+
+/** The route table as JSON-ready rows: path, kind, and the props the page template gets. */
+export function routeTable(c: Catalogue): { path: string; kind: string; id: string; props: object }[] {
+  return c.pages.map(({ path, kind, id, ...props }) => ({ path, kind, id, props }));
+}
+
+export function routeTableMarkdown(c: Catalogue): string {
+  const rows = c.pages.map(
+    (p) =>
+      `| \`${mdCell(p.path)}\` | ${p.kind} | ${mdCell(p.heading)} | ${mdCell(p.folder ?? p.productType ?? '')} | ${p.staff ? 'staff' : ''} |`,
+  );
+  return ['| Path | Kind | Heading | Media | Access |', '|---|---|---|---|---|', ...rows, ''].join('\n');
+}
+
+/** The Drive folder checklist, one path a line, indented by depth. */
+export function checklistText(c: Catalogue): string {
+  return c.folders.map((f) => `${'  '.repeat(f.depth)}${f.path}${f.driveId ? `  (id ${f.driveId})` : ''}`).join('\n') + '\n';
+}

@@ -1,0 +1,165 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { problem, type Problem } from './errors.ts';
+import { manifestSchema } from './schema.ts';
+import type { DataPath, ParsedManifest } from './source.ts';
+import { suggest } from './suggest.ts';
+import type { ManifestInput } from './types.ts';
+
+let compiled: ValidateFunction | undefined;
+const validator = (): ValidateFunction =>
+  (compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile(
+    manifestSchema,
+  ));
+
+/** Asserts that `x` is a manifest as the schema describes it (for code that builds one in memory). */
+export function assertManifest(x: unknown): asserts x is ManifestInput {
+  if (!validator()(x)) throw new TypeError(`Invalid manifest: ${JSON.stringify(validator().errors?.[0])}`);
+}
+
+/** Schema validation, every problem at once, each rewritten for people and placed in its file. */
+export function validateManifest(m: ParsedManifest): Problem[] {
+  const validate = validator();
+  if (validate(m.data)) return [];
+  return rewrite(pickBranches(validate.errors ?? []), m);
+}
+
+const pathOf = (e: ErrorObject): (string | number)[] =>
+  e.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+
+/** Of the branches of a failed anyOf, keep the errors of the branches whose type matched the value. */
+function pickBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
+  const drop = new Set<ErrorObject>(anyOfs);
+  const extra: ErrorObject[] = [];
+  for (const a of anyOfs) {
+    const inBranch = errors.filter((e) => e.schemaPath.startsWith(`${a.schemaPath}/`));
+    const branchOf = (e: ErrorObject): string => e.schemaPath.slice(a.schemaPath.length + 1).split('/')[0] ?? '';
+    const typeMiss = new Set(
+      inBranch.filter((e) => e.keyword === 'type' && e.instancePath === a.instancePath).map(branchOf),
+    );
+    const branches = new Set(inBranch.map(branchOf));
+    const matched = [...branches].filter((b) => !typeMiss.has(b));
+    for (const e of inBranch) if (!matched.includes(branchOf(e))) drop.add(e);
+    if (matched.length === 0) {
+      const types = inBranch
+        .filter((e) => e.keyword === 'type' && e.instancePath === a.instancePath)
+        .map((e) => String(e.params['type']));
+      extra.push({ ...a, keyword: 'type', params: { type: [...new Set(types)].join(' or ') } });
+    }
+  }
+  return [...errors.filter((e) => !drop.has(e)), ...extra];
+}
+
+const WHAT: Record<string, string> = {
+  kind: 'page kind',
+  type: 'section type',
+  media: 'media type',
+  match: 'match rule',
+};
+const FORMAT: Record<string, string> = {
+  '^/': "a site path starting with '/'",
+  '^[a-z0-9][a-z0-9-]*$': "an id in lower case letters, digits and '-' (e.g. 'fixed-roof-attached')",
+  '^https?://[^/]+$': "an address such as 'https://www.example.com' (no path, no trailing '/')",
+  '^[A-Za-z0-9_-]{1,128}$': 'a Drive folder id (letters, digits, _ and -)',
+  '^[^/].*[^/]$|^[^/]$': "a folder path such as 'Screens/Cable Guided Screens' (no leading or trailing '/')",
+};
+
+function describe(path: DataPath): string {
+  if (path.length === 0) return 'the manifest';
+  return `'${path.join('.')}'`;
+}
+
+const typeName = (v: unknown): string =>
+  v === null
+    ? 'empty (null)'
+    : Array.isArray(v)
+      ? 'a list'
+      : typeof v === 'object'
+        ? 'a mapping'
+        : `the ${typeof v} ${JSON.stringify(v)}`;
+const expectedName = (t: string): string =>
+  t
+    .split(/,| or /)
+    .map(
+      (x) =>
+        ({
+          string: 'a text',
+          array: 'a list',
+          object: 'a mapping',
+          boolean: 'true or false',
+          number: 'a number',
+          null: 'empty',
+        })[x.trim()] ?? x,
+    )
+    .join(' or ');
+
+function rewrite(errors: readonly ErrorObject[], m: ParsedManifest): Problem[] {
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const path = pathOf(e);
+    const key = String(path[path.length - 1] ?? 'manifest');
+    let p: Problem | undefined;
+    switch (e.keyword) {
+      case 'additionalProperties': {
+        const extra = String(e.params['additionalProperty']);
+        const allowed = Object.keys((e.parentSchema as { properties?: object }).properties ?? {});
+        p = problem(
+          'UnknownKey',
+          { key: extra, where: describe(path), allowed, suggestion: suggest(extra, allowed) },
+          m.locate([...path, extra], { key: true }),
+        );
+        break;
+      }
+      case 'required':
+        p = problem('MissingKey', { key: String(e.params['missingProperty']), where: describe(path) }, m.locate(path));
+        break;
+      case 'type':
+        p = problem(
+          'WrongType',
+          { key, expected: expectedName(String(e.params['type'])), actual: typeName(e.data) },
+          m.locate(path),
+        );
+        break;
+      case 'enum': {
+        const allowed = (e.params['allowedValues'] as unknown[]).map(String);
+        const value = String(e.data);
+        const what = e.propertyName !== undefined ? 'page kind' : (WHAT[key] ?? `value for '${key}'`);
+        const at = e.propertyName !== undefined ? m.locate([...path, e.propertyName], { key: true }) : m.locate(path);
+        p = problem(
+          'UnknownValue',
+          { what, value: e.propertyName ?? value, allowed, suggestion: suggest(e.propertyName ?? value, allowed) },
+          at,
+        );
+        break;
+      }
+      case 'propertyNames':
+        continue;
+      case 'pattern': {
+        const pattern = String(e.params['pattern']);
+        p = problem(
+          'BadFormat',
+          { key, value: String(e.data), expected: FORMAT[pattern] ?? `of the form ${pattern}` },
+          m.locate(path),
+        );
+        break;
+      }
+      case 'minItems':
+      case 'minLength':
+        p = problem('InvalidValue', { key, detail: 'must not be empty' }, m.locate(path));
+        break;
+      default:
+        p = problem('InvalidValue', { key, detail: e.message ?? 'is not valid' }, m.locate(path));
+    }
+    const sig = `${p.file}:${p.line}:${p.col}:${p.message}`;
+    if (!seen.has(sig)) {
+      seen.add(sig);
+      out.push(p);
+    }
+  }
+  return out;
+}
