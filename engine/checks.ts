@@ -99,7 +99,7 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
         checkCard(item, (sub) => sat(['items', k, ...sub]), ref, link);
       });
     });
-    checkGallery(page, at, found);
+    if (!page.product || ids.product.has(page.product)) checkGallery(page, at, found);
     for (const name of leftovers(o.value)) {
       found.push(problem('InvalidValue', { key: `{${name}}`, detail: 'is a placeholder that nothing fills' }, at([])));
     }

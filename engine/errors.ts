@@ -48,6 +48,11 @@ export const problems = {
     message: ({ detail }) => `The YAML cannot be read: ${detail}.`,
     hint: () => 'Check the indentation and the quotes on this line and the one before it.',
   }),
+  YamlUnclosed: entry<{ open: string; close: string }>({
+    title: 'Unclosed bracket',
+    message: ({ open, close }) => `This '${open}' is never closed with '${close}', so the YAML cannot be read.`,
+    hint: ({ open, close }) => `Add the missing '${close}', or remove the '${open}' if the value is plain text.`,
+  }),
   NotAMapping: entry<Record<string, never>>({
     title: 'Manifest file is not a mapping',
     message: () => 'A manifest file must hold top-level keys (key: value), not a list or a single value.',

@@ -31,5 +31,7 @@ export function routeTableMarkdown(c: Catalogue): string {
 
 /** The Drive folder checklist, one path a line, indented by depth. */
 export function checklistText(c: Catalogue): string {
-  return c.folders.map((f) => `${'  '.repeat(f.depth)}${f.path}${f.driveId ? `  (id ${f.driveId})` : ''}`).join('\n') + '\n';
+  return (
+    c.folders.map((f) => `${'  '.repeat(f.depth)}${f.path}${f.driveId ? `  (id ${f.driveId})` : ''}`).join('\n') + '\n'
+  );
 }

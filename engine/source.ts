@@ -34,11 +34,16 @@ export function parseSources(sources: readonly SourceFile[]): { manifest?: Parse
     const lines = new LineCounter();
     const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
     const parsed: ParsedFile = { file, text, doc, lines };
-    if (doc.errors.length) {
-      for (const err of doc.errors) {
-        const place = placeAt(parsed, err.pos[0]);
-        found.push(problem('YamlSyntax', { detail: yamlDetail(err.message) }, place));
-      }
+    const [err] = doc.errors;
+    if (err) {
+      // Later YAML errors are nearly always consequences of the first: report that one alone.
+      const open = /end with an? ([\]}])/.exec(err.message)?.[1];
+      const start = open ? unclosedBracket(text, err.pos[0], open === ']' ? '[' : '{') : -1;
+      found.push(
+        start >= 0
+          ? problem('YamlUnclosed', { open: text[start] ?? '[', close: open ?? ']' }, placeAt(parsed, start))
+          : problem('YamlSyntax', { detail: yamlDetail(err.message) }, placeAt(parsed, err.pos[0])),
+      );
       continue;
     }
     if (doc.contents === null || text.trim() === '' || isOnlyComments(doc)) {
@@ -74,6 +79,17 @@ export function parseSources(sources: readonly SourceFile[]): { manifest?: Parse
 
 function isOnlyComments(doc: Document.Parsed): boolean {
   return doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null);
+}
+
+/** The offset of the last bracket `open` before `pos` that is not closed before it, or -1. */
+function unclosedBracket(text: string, pos: number, open: string): number {
+  const close = open === '[' ? ']' : '}';
+  let depth = 0;
+  for (let i = Math.min(pos, text.length) - 1; i >= 0; i--) {
+    if (text[i] === close) depth++;
+    else if (text[i] === open && depth-- === 0) return i;
+  }
+  return -1;
 }
 
 function yamlDetail(message: string): string {

@@ -70,7 +70,7 @@ const FORMAT: Record<string, string> = {
 
 function describe(path: DataPath): string {
   if (path.length === 0) return 'the manifest';
-  return `'${path.join('.')}'`;
+  return path.map((s) => (typeof s === 'number' ? `item ${s + 1}` : s)).join(' > ');
 }
 
 const typeName = (v: unknown): string =>

@@ -32,4 +32,6 @@ const files: Record<string, string> = {
   'catalogue.json': `${JSON.stringify(c)}\n`,
 };
 for (const [name, text] of Object.entries(files)) writeFileSync(join(out, name), text);
-process.stdout.write(`Wrote ${Object.keys(files).length} files to ${out}/ (${c.pages.length} routes, ${c.folders.length} folders).\n`);
+process.stdout.write(
+  `Wrote ${Object.keys(files).length} files to ${out}/ (${c.pages.length} routes, ${c.folders.length} folders).\n`,
+);

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { buildCatalogue, type BuildResult } from '../index.ts';
 import { problem } from '../errors.ts';
 import type { SourceFile } from '../source.ts';
@@ -15,7 +15,7 @@ export function readManifest(
   target = MANIFEST_DIR,
   cwd = process.cwd(),
 ): { sources: SourceFile[]; missing?: BuildResult } {
-  const abs = join(cwd, target);
+  const abs = resolve(cwd, target);
   const name = relative(cwd, abs) || target;
   if (!existsSync(abs)) {
     const p = problem('MissingFile', { file: name }, { file: name, line: 1, col: 1 });
