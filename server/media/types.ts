@@ -12,6 +12,11 @@ export interface StoreFile {
   readonly version: string;
   /** Drive: the file's page in Google Drive. */
   readonly viewUrl?: string;
+  /**
+   * Whether `thumbnailSource` can give bytes (an image, or a video with a poster or Drive thumbnail).
+   * When absent: assumed for images and videos alike (a failing thumbnail answers 404).
+   */
+  readonly hasThumbnail?: boolean;
 }
 
 export interface ByteRange {
@@ -22,6 +27,7 @@ export interface ByteRange {
 
 export interface OpenedFile {
   readonly stream: Readable;
+  /** Size of the whole file in bytes (not of the range). */
   readonly size: number;
   readonly mimeType: string;
 }

@@ -1,0 +1,194 @@
+/** How long one kind of entry lives. Ages are counted from when the value was loaded. */
+export interface CachePolicy {
+  /** Served without asking the upstream. */
+  readonly freshMs: number;
+  /** After `freshMs`, served for this much longer while one background call revalidates it. */
+  readonly staleMs: number;
+  /** Served when the upstream fails (stale-if-error), up to this age. */
+  readonly errorMs: number;
+  /** Errors for which `isNegative` holds are remembered this long (e.g. not-found), so they cost one call. */
+  readonly negativeMs?: number;
+}
+
+export interface CacheOptions {
+  readonly policies: Readonly<Record<string, CachePolicy>>;
+  /** Milliseconds since some epoch; injectable for tests. */
+  readonly clock?: () => number;
+  /** Bound on stored entries; the least recently used go first. */
+  readonly maxEntries?: number;
+  /** Which failures may be answered with a stale value (default: all). */
+  readonly serveStaleOn?: (error: unknown) => boolean;
+  /** Which failures are remembered for `negativeMs` (default: none). */
+  readonly isNegative?: (error: unknown) => boolean;
+  /** A background revalidation failed (the stale value stays). */
+  readonly onBackgroundError?: (key: string, error: unknown) => void;
+}
+
+type Entry = { ok: true; value: unknown; at: number; invalidated: boolean } | { ok: false; error: unknown; at: number };
+interface Flight {
+  readonly promise: Promise<unknown>;
+  readonly generation: number;
+  readonly refresh: boolean;
+}
+
+export interface CacheStats {
+  hits: number;
+  stale: number;
+  misses: number;
+  loads: number;
+  staleOnError: number;
+}
+
+/**
+ * The one cache above the media stores: per-kind freshness, single flight (concurrent gets of one
+ * key share one upstream call), stale-while-revalidate, stale-if-error, explicit refresh, LRU bound.
+ */
+export class Cache {
+  readonly stats: CacheStats = { hits: 0, stale: 0, misses: 0, loads: 0, staleOnError: 0 };
+  private readonly entries = new Map<string, Entry>();
+  private readonly flights = new Map<string, Flight>();
+  private readonly generations = new Map<string, number>();
+  private readonly clock: () => number;
+  private readonly maxEntries: number;
+
+  constructor(private readonly options: CacheOptions) {
+    this.clock = options.clock ?? Date.now;
+    this.maxEntries = options.maxEntries ?? 5000;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The value for `kind`/`key`, loading it with `load` when it is missing or too old. */
+  async get<T>(kind: string, key: string, load: () => Promise<T>): Promise<T> {
+    const policy = this.policy(kind);
+    const id = `${kind}\u0000${key}`;
+    const entry = this.entries.get(id);
+    const now = this.clock();
+    if (entry && !entry.ok) {
+      if (now - entry.at < (policy.negativeMs ?? 0)) {
+        this.stats.hits++;
+        throw entry.error;
+      }
+    } else if (entry && !entry.invalidated) {
+      const age = now - entry.at;
+      if (age < policy.freshMs) {
+        this.stats.hits++;
+        this.touch(id, entry);
+        return entry.value as T;
+      }
+      if (age < policy.freshMs + policy.staleMs) {
+        this.stats.stale++;
+        this.touch(id, entry);
+        this.load(id, policy, load, false).catch((error: unknown) => this.options.onBackgroundError?.(id, error));
+        return entry.value as T;
+      }
+    }
+    this.stats.misses++;
+    return this.loadOrStale(id, policy, load, false);
+  }
+
+  /**
+   * Forgets the freshness of one entry and loads it again; concurrent refreshes share that call.
+   * The old value still answers if the upstream fails.
+   */
+  async refresh<T>(kind: string, key: string, load: () => Promise<T>): Promise<T> {
+    const policy = this.policy(kind);
+    const id = `${kind}\u0000${key}`;
+    const flight = this.flights.get(id);
+    if (!(flight?.refresh && flight.generation === this.generation(id))) this.invalidate(kind, key);
+    return this.loadOrStale(id, policy, load, true);
+  }
+
+  /** Marks one entry as stale: the next get waits for a fresh value (or falls back on error). */
+  invalidate(kind: string, key: string): void {
+    const id = `${kind}\u0000${key}`;
+    const entry = this.entries.get(id);
+    if (!entry && !this.flights.has(id)) return;
+    this.generations.set(id, this.generation(id) + 1);
+    if (entry?.ok) entry.invalidated = true;
+    else this.entries.delete(id);
+  }
+
+  /** Whether a usable value is stored (fresh or not). */
+  has(kind: string, key: string): boolean {
+    return this.entries.get(`${kind}\u0000${key}`)?.ok === true;
+  }
+
+  private async loadOrStale<T>(id: string, policy: CachePolicy, load: () => Promise<T>, refresh: boolean): Promise<T> {
+    try {
+      return await this.load(id, policy, load, refresh);
+    } catch (error) {
+      const entry = this.entries.get(id);
+      const canServe = this.options.serveStaleOn?.(error) ?? true;
+      if (entry?.ok && canServe && this.clock() - entry.at < policy.errorMs) {
+        this.stats.staleOnError++;
+        return entry.value as T;
+      }
+      throw error;
+    }
+  }
+
+  private load<T>(id: string, policy: CachePolicy, load: () => Promise<T>, refresh: boolean): Promise<T> {
+    const generation = this.generation(id);
+    const flight = this.flights.get(id);
+    if (flight && flight.generation === generation) return flight.promise as Promise<T>;
+    this.stats.loads++;
+    const promise = Promise.resolve()
+      .then(load)
+      .then(
+        (value) => {
+          if (this.generation(id) === generation)
+            this.store(id, { ok: true, value, at: this.clock(), invalidated: false });
+          return value;
+        },
+        (error: unknown) => {
+          if (policy.negativeMs && this.options.isNegative?.(error) && this.generation(id) === generation) {
+            this.store(id, { ok: false, error, at: this.clock() });
+          }
+          throw error;
+        },
+      )
+      .finally(() => {
+        if (this.flights.get(id)?.promise === promise) this.flights.delete(id);
+      });
+    this.flights.set(id, { promise, generation, refresh });
+    return promise;
+  }
+
+  private store(id: string, entry: Entry): void {
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+      this.generations.delete(oldest);
+    }
+  }
+
+  private touch(id: string, entry: Entry): void {
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+  }
+
+  private generation(id: string): number {
+    return this.generations.get(id) ?? 0;
+  }
+
+  private policy(kind: string): CachePolicy {
+    const policy = this.options.policies[kind];
+    if (!policy) throw new Error(`No cache policy for kind '${kind}'.`);
+    return policy;
+  }
+}
+
+const MINUTE = 60_000;
+
+/** The policies of the data layer: listings fresh 2 min (the spec's data freshness). */
+export const DATA_POLICIES = {
+  listing: { freshMs: 2 * MINUTE, staleMs: 10 * MINUTE, errorMs: 24 * 60 * MINUTE },
+  folder: { freshMs: 10 * MINUTE, staleMs: 60 * MINUTE, errorMs: 24 * 60 * MINUTE, negativeMs: 30_000 },
+  file: { freshMs: 2 * MINUTE, staleMs: 10 * MINUTE, errorMs: 24 * 60 * MINUTE, negativeMs: 30_000 },
+} as const satisfies Record<string, CachePolicy>;

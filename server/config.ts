@@ -1,0 +1,79 @@
+import { resolve } from 'node:path';
+
+/** What the Drive adapter needs; parsed here, used by `server/media/drive*.ts`. */
+export interface DriveConfig {
+  /** Path of a service-account key file (`GOOGLE_APPLICATION_CREDENTIALS`). */
+  readonly credentialsFile?: string;
+  /** A service-account key as JSON text (`GOOGLE_CREDENTIALS_JSON`). */
+  readonly credentialsJson?: string;
+  readonly rootFolderId?: string;
+  /** Drive API root (`DRIVE_API_ROOT_URL`); absent means Google's. */
+  readonly apiRootUrl?: string;
+  /** OAuth token endpoint (`DRIVE_TOKEN_URL`); absent means Google's. */
+  readonly tokenUrl?: string;
+}
+
+/** The resolved server configuration. */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host?: string;
+  readonly mediaStore: 'local' | 'drive';
+  /** Absolute data directory: media/, defaults/, cache/, slots.json. */
+  readonly dataDir: string;
+  readonly drive: DriveConfig;
+  readonly logLevel: string;
+}
+
+export const DEFAULTS = { port: 3000, dataDir: './data', mediaStore: 'local', logLevel: 'info' } as const;
+
+/** Raised for a bad environment; the message names the variable and what it accepts. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const blank = (v: string | undefined): string | undefined =>
+  v === undefined || v.trim() === '' ? undefined : v.trim();
+
+function parsePort(raw: string | undefined): number {
+  const v = blank(raw);
+  if (v === undefined) return DEFAULTS.port;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new ConfigError(`PORT must be an integer from 0 to 65535 (got '${v}'). Unset it to use ${DEFAULTS.port}.`);
+  }
+  return n;
+}
+
+function parseStore(raw: string | undefined): 'local' | 'drive' {
+  const v = blank(raw)?.toLowerCase() ?? DEFAULTS.mediaStore;
+  if (v !== 'local' && v !== 'drive') {
+    throw new ConfigError(`MEDIA_STORE must be 'local' or 'drive' (got '${v}').`);
+  }
+  return v;
+}
+
+function parseUrl(name: string, raw: string | undefined): string | undefined {
+  const v = blank(raw);
+  if (v === undefined) return undefined;
+  if (!URL.canParse(v)) throw new ConfigError(`${name} must be an absolute URL (got '${v}').`);
+  return v;
+}
+
+/** Environment -> configuration. Pure apart from resolving DATA_DIR against `cwd`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  const drive: DriveConfig = {
+    credentialsFile: blank(env.GOOGLE_APPLICATION_CREDENTIALS),
+    credentialsJson: blank(env.GOOGLE_CREDENTIALS_JSON),
+    rootFolderId: blank(env.DRIVE_ROOT_FOLDER_ID),
+    apiRootUrl: parseUrl('DRIVE_API_ROOT_URL', env.DRIVE_API_ROOT_URL),
+    tokenUrl: parseUrl('DRIVE_TOKEN_URL', env.DRIVE_TOKEN_URL),
+  };
+  return {
+    port: parsePort(env.PORT),
+    host: blank(env.HOST),
+    mediaStore: parseStore(env.MEDIA_STORE),
+    dataDir: resolve(cwd, blank(env.DATA_DIR) ?? DEFAULTS.dataDir),
+    drive,
+    logLevel: blank(env.LOG_LEVEL) ?? DEFAULTS.logLevel,
+  };
+}

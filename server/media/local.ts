@@ -1,0 +1,166 @@
+import { createReadStream, type Stats } from 'node:fs';
+import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { shortHash } from '../ids.ts';
+import { isMediaName, LocalIndex, safeRelPath } from './local-index.ts';
+import { isVideo, mimeTypeOf, posterNames } from './mime.ts';
+import { StoreError, type ByteRange, type MediaStore, type OpenedFile, type StoreFile } from './types.ts';
+
+export interface LocalStoreOptions {
+  /** The data directory; media live under `<dataDir>/media/<manifest folder path>`. */
+  readonly dataDir: string;
+  readonly clock?: () => number;
+}
+
+interface Dimensions {
+  readonly width?: number;
+  readonly height?: number;
+}
+
+const isMissing = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  ['ENOENT', 'ENOTDIR'].includes((error as { code?: string }).code ?? '');
+
+const nameOf = (rel: string): string => rel.slice(rel.lastIndexOf('/') + 1);
+const byName = (a: StoreFile, b: StoreFile): number =>
+  a.name.localeCompare(b.name, 'en', { numeric: true }) || (a.name < b.name ? -1 : 1);
+
+/**
+ * The embedded store: a directory tree mirroring the Drive folder paths. Public ids are hashes kept
+ * in an index built by walking the tree; a URL id is never turned into a path.
+ */
+export class LocalStore implements MediaStore {
+  readonly kind = 'local' as const;
+  readonly root: string;
+  private readonly index: LocalIndex;
+  // Pixel sizes by path and version: reading headers again for an unchanged file is wasted work.
+  private readonly sizes = new Map<string, Dimensions>();
+
+  constructor(options: LocalStoreOptions) {
+    this.root = join(options.dataDir, 'media');
+    this.index = new LocalIndex(this.root, options.clock);
+  }
+
+  async resolveFolder(path: string, fixedId?: string): Promise<string | null> {
+    if (fixedId) {
+      const fixed = await this.index.lookup(fixedId);
+      if (fixed?.type === 'folder') return fixedId;
+    }
+    const rel = safeRelPath(path);
+    if (rel === null) return null;
+    const stats = await lstat(this.index.abs(rel)).catch(() => null);
+    return stats?.isDirectory() ? this.index.add('folder', rel) : null;
+  }
+
+  async listFolder(folderId: string): Promise<StoreFile[]> {
+    const rel = await this.entry(folderId, 'folder');
+    const dir = this.index.abs(rel);
+    const names = await readdir(dir).catch((error: unknown) => {
+      if (isMissing(error)) {
+        this.index.remove(folderId);
+        throw new StoreError('not-found', `No folder with id ${folderId}.`);
+      }
+      throw error;
+    });
+    const mediaNames = names.filter(isMediaName);
+    const posters = new Set(names);
+    const files = await Promise.all(
+      mediaNames.map(async (name) => {
+        const fileRel = `${rel}/${name}`;
+        const stats = await lstat(join(dir, name)).catch(() => null);
+        if (!stats?.isFile()) return null;
+        return this.describe(this.index.add('file', fileRel), fileRel, stats, posters);
+      }),
+    );
+    return files.filter((f): f is StoreFile => f !== null).sort(byName);
+  }
+
+  async getFile(fileId: string): Promise<StoreFile> {
+    const rel = await this.entry(fileId, 'file');
+    return this.describe(fileId, rel, await this.stat(fileId, rel));
+  }
+
+  async openFile(fileId: string, range?: ByteRange): Promise<OpenedFile> {
+    const rel = await this.entry(fileId, 'file');
+    const stats = await this.stat(fileId, rel);
+    const stream = createReadStream(this.index.abs(rel), range ? { start: range.start, end: range.end } : {});
+    return { stream, size: stats.size, mimeType: mimeTypeOf(rel) ?? 'application/octet-stream' };
+  }
+
+  async thumbnailSource(fileId: string): Promise<Buffer | null> {
+    const rel = await this.entry(fileId, 'file');
+    const mimeType = mimeTypeOf(rel) ?? '';
+    if (!isVideo(rel, mimeType)) return readFile(this.index.abs(rel));
+    const poster = await this.posterOf(rel);
+    return poster === null ? null : readFile(this.index.abs(poster));
+  }
+
+  async existingFolders(paths: readonly string[]): Promise<string[]> {
+    const found = await Promise.all(paths.map(async (p) => ((await this.resolveFolder(p)) === null ? null : p)));
+    return found.filter((p): p is string => p !== null);
+  }
+
+  async createFolder(path: string): Promise<string> {
+    const rel = safeRelPath(path);
+    if (rel === null) throw new StoreError('invalid', `Not a valid folder path: '${path}'.`);
+    await mkdir(this.index.abs(rel), { recursive: true });
+    return this.index.add('folder', rel);
+  }
+
+  private async entry(id: string, type: 'folder' | 'file'): Promise<string> {
+    const found = await this.index.lookup(id);
+    if (found?.type !== type) throw new StoreError('not-found', `No ${type} with id ${id}.`);
+    return found.rel;
+  }
+
+  private async stat(id: string, rel: string): Promise<Stats> {
+    const stats = await lstat(this.index.abs(rel)).catch(() => null);
+    if (!stats?.isFile()) {
+      this.index.remove(id);
+      throw new StoreError('not-found', `No file with id ${id}.`);
+    }
+    return stats;
+  }
+
+  private async posterOf(rel: string, siblings?: Set<string>): Promise<string | null> {
+    const folder = rel.slice(0, rel.lastIndexOf('/'));
+    for (const name of posterNames(nameOf(rel))) {
+      const exists = siblings
+        ? siblings.has(name)
+        : (await lstat(this.index.abs(`${folder}/${name}`)).catch(() => null))?.isFile();
+      if (exists) return `${folder}/${name}`;
+    }
+    return null;
+  }
+
+  private async describe(id: string, rel: string, stats: Stats, siblings?: Set<string>): Promise<StoreFile> {
+    const name = nameOf(rel);
+    const mimeType = mimeTypeOf(name) ?? 'application/octet-stream';
+    const video = isVideo(name, mimeType);
+    const poster = video ? await this.posterOf(rel, siblings) : null;
+    const posterStats = poster === null ? null : await lstat(this.index.abs(poster)).catch(() => null);
+    // The version addresses thumbnails, so it changes with the file and with a video's poster.
+    const stamp = (s: Stats | null): string => (s ? `${s.size}:${s.mtimeMs}:${s.ino}` : '-');
+    const version = shortHash(`${stamp(stats)}/${stamp(posterStats)}`).slice(0, 12);
+    const dims = await this.dimensions(video ? poster : rel, version);
+    return { id, name, mimeType, size: stats.size, version, hasThumbnail: !video || poster !== null, ...dims };
+  }
+
+  /** Pixel size of an image (EXIF orientation applied); a video takes its poster's. */
+  private async dimensions(rel: string | null, version: string): Promise<Dimensions> {
+    if (rel === null) return {};
+    const key = `${rel}\u0000${version}`;
+    const known = this.sizes.get(key);
+    if (known) return known;
+    // From a buffer, not a path: libvips may cache what it opened by file name.
+    const meta = await readFile(this.index.abs(rel))
+      .then((bytes) => sharp(bytes).metadata())
+      .catch(() => null);
+    const dims: Dimensions = meta ? { width: meta.autoOrient.width, height: meta.autoOrient.height } : {};
+    if (this.sizes.size > 10_000) this.sizes.clear();
+    this.sizes.set(key, dims);
+    return dims;
+  }
+}
