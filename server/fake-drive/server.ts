@@ -1,0 +1,325 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
+import { FakeAuth, TokenError, type ServiceAccountKey } from './auth.ts';
+import { createFile, getFile, lookup, notFound, updateFile, type CreateInput, type FilesContext } from './files.ts';
+import { driveError, faultBody, Faults } from './faults.ts';
+import { BodyTooLarge, flag, parseMultipart, parseRange, readBody, sendError, sendJson } from './http.ts';
+import { listFiles, type Answer } from './list.ts';
+import { FOLDER_MIME, type Operation } from './model.ts';
+import { FakeDriveState } from './state.ts';
+
+export interface FakeDriveOptions {
+  readonly host?: string;
+  /** 0 (default) picks a free port. */
+  readonly port?: number;
+  /** 'required' (default): API calls need a bearer token the fake issued. */
+  readonly auth?: 'required' | 'off';
+  /** Files per page at most (Drive: 1000); small values make pagination easy to exercise. */
+  readonly maxPageSize?: number;
+  /** How long a thumbnailLink stays valid (Drive: a few hours). */
+  readonly thumbnailTtlMs?: number;
+  /** Uploads outside a shared drive fail with storageQuotaExceeded, as for a service account. */
+  readonly serviceAccountQuota?: boolean;
+  readonly latencyMs?: number;
+  readonly now?: () => number;
+}
+
+const MAX_UPLOAD = 64 * 1024 * 1024;
+
+interface Route {
+  readonly op: Operation;
+  readonly subject: string;
+  readonly api: boolean;
+  readonly run: () => Promise<void>;
+}
+
+/**
+ * A Drive v3 server on loopback for tests and demos: files.list/get/create/update, multipart and
+ * media uploads, alt=media with Range, short-lived thumbnail links served by itself, Google's
+ * JWT-bearer token endpoint, error injection, latency and a call log per operation.
+ */
+export class FakeDrive {
+  readonly state: FakeDriveState;
+  readonly auth: FakeAuth;
+  readonly faults = new Faults();
+  private readonly server: Server;
+  private readonly ctx: FilesContext;
+  private base = '';
+
+  private constructor(private readonly options: FakeDriveOptions) {
+    const now = options.now ?? Date.now;
+    this.state = new FakeDriveState(now);
+    this.auth = new FakeAuth(now);
+    if (options.latencyMs) this.faults.setLatency(options.latencyMs);
+    const ttl = options.thumbnailTtlMs ?? 4 * 3600_000;
+    this.ctx = {
+      state: this.state,
+      maxPageSize: options.maxPageSize ?? 1000,
+      serviceAccountQuota: options.serviceAccountQuota ?? true,
+      resource: {
+        thumbnailLink: (id) => `${this.base}/thumb/${this.state.signThumbnail(id, ttl)}=s220`,
+      },
+    };
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch(() => {
+        if (!res.headersSent) sendError(res, faultBody('backendError'));
+        else res.destroy();
+      });
+    });
+  }
+
+  static async start(options: FakeDriveOptions = {}): Promise<FakeDrive> {
+    const fake = new FakeDrive(options);
+    await new Promise<void>((resolve, reject) => {
+      fake.server.once('error', reject);
+      fake.server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+    });
+    const { address, port } = fake.server.address() as AddressInfo;
+    fake.base = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+    return fake;
+  }
+
+  /** `http://127.0.0.1:<port>` */
+  get url(): string {
+    return this.base;
+  }
+  /** What the Drive client takes as `rootUrl`. */
+  get rootUrl(): string {
+    return `${this.base}/`;
+  }
+  get tokenUrl(): string {
+    return `${this.base}/token`;
+  }
+
+  /** A service account this fake trusts; its key file names the fake's token endpoint. */
+  serviceAccountKey(name?: string): ServiceAccountKey {
+    return this.auth.createServiceAccount(this.tokenUrl, name);
+  }
+
+  /** The next `times` calls of `op` fail with `kind`. */
+  failNext(...args: Parameters<Faults['failNext']>): void {
+    this.faults.failNext(...args);
+  }
+
+  /** Calls of `op` received, optionally only those about `subject` (a folder id in `q`, a file id). */
+  calls(op: Operation, subject?: string): number {
+    return this.faults.count(op, subject);
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    await closed;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const route = this.route(req, res, url);
+    if (!route) {
+      sendError(res, driveError(404, 'notFound', 'Not Found'));
+      return;
+    }
+    const call = this.faults.record(route.op, route.subject, url.searchParams, this.state.now());
+    res.on('finish', () => {
+      call.status = res.statusCode;
+    });
+    const delay = this.faults.latencyOf(route.op);
+    if (delay > 0) await sleep(delay);
+    if (route.api && this.options.auth !== 'off' && !this.authorized(req)) {
+      sendJson(res, 401, {
+        error: {
+          code: 401,
+          message: 'Request had invalid authentication credentials. Expected OAuth 2 access token.',
+          errors: [
+            {
+              message: 'Invalid Credentials',
+              domain: 'global',
+              reason: 'authError',
+              location: 'Authorization',
+              locationType: 'header',
+            },
+          ],
+          status: 'UNAUTHENTICATED',
+        },
+      });
+      return;
+    }
+    const fault = this.faults.take(route.op);
+    if (fault) {
+      sendError(res, faultBody(fault));
+      return;
+    }
+    await route.run();
+  }
+
+  private authorized(req: IncomingMessage): boolean {
+    const m = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '');
+    return m !== null && this.auth.valid(m[1]!);
+  }
+
+  private route(req: IncomingMessage, res: ServerResponse, url: URL): Route | null {
+    const params = url.searchParams;
+    const all = flag(params, 'supportsAllDrives');
+    const reply = (a: Answer): void => sendJson(res, a.status, a.body);
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    if (method === 'POST' && path === '/token') {
+      return { op: 'token', subject: '', api: false, run: () => this.token(req, res) };
+    }
+    if (method === 'GET' && path.startsWith('/thumb/')) {
+      return { op: 'thumbnail', subject: path.slice(7), api: false, run: () => this.thumbnail(res, path.slice(7)) };
+    }
+    if (path === '/drive/v3/files') {
+      if (method === 'GET') {
+        return {
+          op: 'files.list',
+          subject: params.get('q') ?? '',
+          api: true,
+          run: async () => reply(listFiles(this.ctx, params)),
+        };
+      }
+      if (method === 'POST') {
+        return {
+          op: 'files.create',
+          subject: '',
+          api: true,
+          run: async () => reply(createFile(this.ctx, { metadata: await this.json(req) }, params, all)),
+        };
+      }
+    }
+    const fileMatch = /^\/drive\/v3\/files\/([A-Za-z0-9_-]+)$/.exec(path);
+    if (fileMatch) {
+      const id = fileMatch[1]!;
+      if (method === 'GET' && params.get('alt') === 'media') {
+        return { op: 'files.get.media', subject: id, api: true, run: async () => this.media(req, res, id, all) };
+      }
+      if (method === 'GET')
+        return { op: 'files.get', subject: id, api: true, run: async () => reply(getFile(this.ctx, id, params, all)) };
+      if (method === 'PATCH') {
+        return {
+          op: 'files.update',
+          subject: id,
+          api: true,
+          run: async () => reply(updateFile(this.ctx, id, await this.json(req), params, all)),
+        };
+      }
+    }
+    if (method === 'POST' && path === '/upload/drive/v3/files') {
+      return { op: 'files.create', subject: '', api: true, run: async () => this.upload(req, res, params, all) };
+    }
+    return null;
+  }
+
+  private async json(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const text = (await readBody(req, 1024 * 1024)).toString('utf8');
+    if (!text) return {};
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  }
+
+  private async upload(
+    req: IncomingMessage,
+    res: ServerResponse,
+    params: URLSearchParams,
+    all: boolean,
+  ): Promise<void> {
+    let body: Buffer;
+    try {
+      body = await readBody(req, MAX_UPLOAD);
+    } catch (e) {
+      if (e instanceof BodyTooLarge)
+        return sendError(res, driveError(413, 'uploadTooLarge', 'The upload is too large for this fake.'));
+      throw e;
+    }
+    const type = req.headers['content-type'] ?? '';
+    let input: CreateInput;
+    if (params.get('uploadType') === 'multipart') {
+      const boundary = /boundary="?([^";]+)"?/.exec(type)?.[1];
+      const parts = boundary ? parseMultipart(body, boundary) : [];
+      if (parts.length !== 2) return sendError(res, driveError(400, 'badContent', 'Malformed multipart body.'));
+      const [meta, media] = parts as [(typeof parts)[0], (typeof parts)[0]];
+      input = {
+        metadata: JSON.parse(meta.body.toString('utf8')) as Record<string, unknown>,
+        content: media.body,
+        contentType: media.headers['content-type'] ?? 'application/octet-stream',
+      };
+    } else if (params.get('uploadType') === 'media') {
+      input = { metadata: {}, content: body, contentType: type.split(';')[0] || 'application/octet-stream' };
+    } else {
+      return sendError(
+        res,
+        driveError(400, 'invalid', 'Invalid upload type (this fake takes multipart and media).', 'global', {
+          location: 'uploadType',
+        }),
+      );
+    }
+    const answer = createFile(this.ctx, input, params, all);
+    sendJson(res, answer.status, answer.body);
+  }
+
+  private media(req: IncomingMessage, res: ServerResponse, id: string, all: boolean): void {
+    const file = lookup(this.ctx, id, all);
+    if (!file) return sendError(res, notFound(id));
+    if (!file.content || file.mimeType === FOLDER_MIME) {
+      const message = 'Only files with binary content can be downloaded. Use Export with Docs Editors files.';
+      return sendError(
+        res,
+        driveError(403, 'fileNotDownloadable', message, 'global', { location: 'alt', locationType: 'parameter' }),
+      );
+    }
+    const content = file.content;
+    const range = parseRange(req.headers.range, content.length);
+    if (range === 'invalid') {
+      res.writeHead(416, { 'content-range': `bytes */${content.length}`, 'content-type': 'text/plain' });
+      res.end('Requested range not satisfiable');
+      return;
+    }
+    const headers: Record<string, string | number> = { 'content-type': file.mimeType, 'accept-ranges': 'bytes' };
+    if (range) {
+      headers['content-range'] = `bytes ${range.start}-${range.end}/${content.length}`;
+      headers['content-length'] = range.end - range.start + 1;
+      res.writeHead(206, headers);
+      res.end(content.subarray(range.start, range.end + 1));
+    } else {
+      headers['content-length'] = content.length;
+      res.writeHead(200, headers);
+      res.end(content);
+    }
+  }
+
+  private async thumbnail(res: ServerResponse, rest: string): Promise<void> {
+    const m = /^([^=]+)(?:=s(\d+))?$/.exec(rest);
+    const fileId = m ? this.state.checkThumbnail(m[1]!) : null;
+    const file = fileId ? this.state.files.get(fileId) : undefined;
+    if (!m || !file?.thumbnail) {
+      res.writeHead(403, { 'content-type': 'text/html; charset=UTF-8' });
+      res.end('<html><body>Your client does not have permission to get URL from this server.</body></html>');
+      return;
+    }
+    const size = Math.min(Number(m[2] ?? 220), 2048);
+    const bytes = await sharp(file.thumbnail)
+      .rotate()
+      .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+      .jpeg()
+      .toBuffer();
+    res.writeHead(200, {
+      'content-type': 'image/jpeg',
+      'content-length': bytes.length,
+      'cache-control': 'private, max-age=86400',
+    });
+    res.end(bytes);
+  }
+
+  private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
+    try {
+      sendJson(res, 200, this.auth.exchange(form, this.tokenUrl));
+    } catch (e) {
+      if (!(e instanceof TokenError)) throw e;
+      const [error, description] = e.message.split(': ');
+      sendJson(res, 400, { error, error_description: description ?? error });
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { isRetryableDriveError } from '../backoff.ts';
+import { StoreError } from './types.ts';
+
+/** What staff read when Drive refuses an upload for lack of storage (the service account has none). */
+export const QUOTA_MESSAGE =
+  "Google Drive refused to store the image because a service account has no storage of its own. Move the site's Drive folder (the one DRIVE_ROOT_FOLDER_ID names, which holds 'Site Images') onto a Shared Drive, add the service account to that Shared Drive as a Content manager, then upload again.";
+
+interface ErrorShape {
+  status?: number;
+  code?: number | string;
+  message?: string;
+  errors?: { reason?: string }[];
+  response?: { status?: number; data?: unknown };
+}
+
+export function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as ErrorShape;
+  return e.response?.status ?? e.status ?? (typeof e.code === 'number' ? e.code : undefined);
+}
+
+function reasonsIn(data: unknown): string[] {
+  let value = data;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  const errors = (value as { error?: { errors?: { reason?: unknown }[] } } | null)?.error?.errors;
+  return Array.isArray(errors) ? errors.map((e) => String(e.reason)) : [];
+}
+
+/**
+ * Drive's error reasons (`rateLimitExceeded`, `storageQuotaExceeded`, ...). For a streamed download
+ * gaxios keeps the error body only as the error's message, so that is read too.
+ */
+export function reasonsOf(error: unknown): string[] {
+  if (typeof error !== 'object' || error === null) return [];
+  const e = error as ErrorShape;
+  return [...(e.errors ?? []).map((r) => String(r.reason)), ...reasonsIn(e.response?.data), ...reasonsIn(e.message)];
+}
+
+/** 429, 5xx, network failures, and 403 with a rate-limit reason are worth another try. */
+export function isRetryable(error: unknown): boolean {
+  if (isRetryableDriveError(error)) return true;
+  const reasons = reasonsOf(error);
+  return (
+    statusOf(error) === 403 && (reasons.includes('rateLimitExceeded') || reasons.includes('userRateLimitExceeded'))
+  );
+}
+
+/**
+ * Any failure of a Drive call as the StoreError the API layer understands. `action` completes
+ * "while ..." ('listing folder X'); `subject` names what a 404 was about ('Folder X').
+ */
+export function toStoreError(error: unknown, action: string, subject: string): StoreError {
+  if (error instanceof StoreError) return error;
+  const status = statusOf(error);
+  if (status === 404) return new StoreError('not-found', `${subject} was not found on Google Drive.`, 404);
+  if (reasonsOf(error).includes('storageQuotaExceeded')) return new StoreError('quota', QUOTA_MESSAGE, 507);
+  const detail = status === undefined ? 'could not be reached' : `answered ${status}`;
+  return new StoreError('upstream', `Google Drive ${detail} while ${action}. Try again in a minute.`, 502);
+}

@@ -1,0 +1,33 @@
+/** Drive v3 search terms and field selections of the adapter, in one place. */
+
+export const FOLDER_MIME = 'application/vnd.google-apps.folder';
+
+/** A string literal of Drive's query language: backslash and single quote escaped. */
+export const quote = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+export const childFoldersQuery = (parentId: string): string =>
+  `${quote(parentId)} in parents and mimeType = ${quote(FOLDER_MIME)} and trashed = false`;
+
+export const childFolderQuery = (parentId: string, name: string): string =>
+  `${childFoldersQuery(parentId)} and name = ${quote(name)}`;
+
+export const folderFilesQuery = (folderId: string): string =>
+  `${quote(folderId)} in parents and mimeType != ${quote(FOLDER_MIME)} and trashed = false`;
+
+export const namedFilesQuery = (folderId: string, names: readonly string[]): string =>
+  `${folderFilesQuery(folderId)} and (${names.map((n) => `name = ${quote(n)}`).join(' or ')})`;
+
+export const slotFilesQuery = (folderId: string, slot: string): string =>
+  `${folderFilesQuery(folderId)} and appProperties has { key='slot' and value=${quote(slot)} }`;
+
+/** What a listing needs to describe a file: no thumbnailLink (short-lived, fetched when used). */
+export const FILE_FIELDS =
+  'id,name,mimeType,size,md5Checksum,modifiedTime,createdTime,hasThumbnail,thumbnailVersion,trashed,imageMediaMetadata(width,height,rotation),videoMediaMetadata(width,height)';
+
+export const LIST_FIELDS = `nextPageToken,files(${FILE_FIELDS})`;
+export const SITE_IMAGE_LIST_FIELDS = `nextPageToken,files(${FILE_FIELDS},appProperties)`;
+export const FOLDER_LIST_FIELDS = 'nextPageToken,files(id,name)';
+
+/** Every call names shared drives, or items on them are invisible. */
+export const ALL_DRIVES = { supportsAllDrives: true } as const;
+export const ALL_DRIVES_LIST = { supportsAllDrives: true, includeItemsFromAllDrives: true } as const;

@@ -1,0 +1,239 @@
+import type { Logger } from 'pino';
+import { isPublicId } from '../ids.ts';
+import { DriveApi, type DriveFile, type RetryOptions } from './drive-api.ts';
+import { createDriveAuth, type DriveCredentials } from './drive-auth.ts';
+import {
+  isMediaFile,
+  mimeOf,
+  posterAmong,
+  READABLE_IMAGES,
+  sizedThumbnailLink,
+  toStoreFile,
+  byName,
+} from './drive-files.ts';
+import {
+  childFolderQuery,
+  childFoldersQuery,
+  FILE_FIELDS,
+  FOLDER_LIST_FIELDS,
+  FOLDER_MIME,
+  folderFilesQuery,
+  LIST_FIELDS,
+  namedFilesQuery,
+} from './drive-query.ts';
+import { listSiteImages, putSiteImage, type SiteImageFolder } from './drive-site-images.ts';
+import { isVideo, posterNames } from './mime.ts';
+import { StoreError, type ByteRange, type MediaStore, type OpenedFile, type StoreFile } from './types.ts';
+
+export const GOOGLE_API_ROOT = 'https://www.googleapis.com/';
+
+export interface DriveStoreOptions extends DriveCredentials {
+  /** The folder the manifest's paths start from (DRIVE_ROOT_FOLDER_ID). */
+  readonly rootFolderId?: string;
+  /** DRIVE_API_ROOT_URL; default Google's. */
+  readonly apiRootUrl?: string;
+  readonly retry?: RetryOptions;
+  readonly logger?: Logger;
+}
+
+const segments = (path: string): string[] =>
+  path
+    .split('/')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * The Google Drive media store. Manifest paths are resolved by walking folder names from the root
+ * (a fixed id wins); listings ask only for the fields a gallery needs; thumbnailLink is never kept,
+ * it is fetched fresh whenever thumbnail bytes are asked for. No caching here: the cache layer
+ * above does that.
+ */
+export class DriveStore implements MediaStore {
+  readonly kind = 'drive' as const;
+  private creating: Promise<unknown> = Promise.resolve();
+  private readonly siteImages: SiteImageFolder;
+
+  constructor(
+    readonly api: DriveApi,
+    readonly rootFolderId: string,
+  ) {
+    this.siteImages = {
+      api,
+      rootFolderId,
+      childFolder: (p, n) => this.childFolder(p, n),
+      create: (p) => this.createFolder(p),
+    };
+  }
+
+  async resolveFolder(path: string, fixedId?: string): Promise<string | null> {
+    if (fixedId && isPublicId(fixedId)) {
+      const fixed = await this.api.find(fixedId, 'id,mimeType,trashed', {
+        action: `checking folder ${fixedId}`,
+        subject: `Folder ${fixedId}`,
+      });
+      if (fixed?.mimeType === FOLDER_MIME && !fixed.trashed) return fixedId;
+    }
+    let id = this.rootFolderId;
+    for (const name of segments(path)) {
+      const child = await this.childFolder(id, name);
+      if (child === null) return null;
+      id = child;
+    }
+    return id;
+  }
+
+  async listFolder(folderId: string): Promise<StoreFile[]> {
+    const about = { action: `listing folder ${folderId}`, subject: `Folder ${folderId}` };
+    if (!isPublicId(folderId)) throw new StoreError('not-found', `No folder with id ${folderId}.`);
+    const [folder, files] = await Promise.all([
+      this.api.find(folderId, 'id,mimeType,trashed', about),
+      this.api.list(folderFilesQuery(folderId), LIST_FIELDS, about),
+    ]);
+    if (folder?.mimeType !== FOLDER_MIME || folder.trashed)
+      throw new StoreError('not-found', `No folder with id ${folderId}.`);
+    const names = new Set(files.map((f) => f.name ?? ''));
+    return files
+      .filter(isMediaFile)
+      .map((f) => toStoreFile(f, posterAmong(f.name ?? '', names) !== undefined))
+      .sort(byName);
+  }
+
+  async getFile(fileId: string): Promise<StoreFile> {
+    const f = await this.mediaFile(fileId, `${FILE_FIELDS},parents`);
+    const video = isVideo(f.name ?? '', mimeOf(f));
+    return toStoreFile(f, video && !f.hasThumbnail && (await this.posterOf(f)) !== null);
+  }
+
+  async openFile(fileId: string, range?: ByteRange): Promise<OpenedFile> {
+    const f = await this.mediaFile(fileId, 'id,name,mimeType,size,trashed');
+    const size = Number(f.size ?? 0);
+    if (range && (range.start > range.end || range.end >= size)) {
+      throw new StoreError('invalid', `Range ${range.start}-${range.end} is outside the file (${size} bytes).`, 416);
+    }
+    const stream = await this.api.download(
+      fileId,
+      { action: `reading file ${fileId}`, subject: `File ${fileId}` },
+      range,
+    );
+    return { stream, size, mimeType: mimeOf(f) };
+  }
+
+  async thumbnailSource(fileId: string): Promise<Buffer | null> {
+    const about = { action: `reading the thumbnail of file ${fileId}`, subject: `File ${fileId}` };
+    const f = await this.mediaFile(fileId, 'id,name,mimeType,trashed,hasThumbnail,thumbnailLink,parents');
+    const mime = mimeOf(f);
+    if (READABLE_IMAGES.has(mime)) return this.api.downloadBuffer(fileId, about);
+    if (f.thumbnailLink) return this.api.fetchThumbnail(sizedThumbnailLink(f.thumbnailLink), about);
+    const poster = isVideo(f.name ?? '', mime) ? await this.posterOf(f) : null;
+    return poster ? this.api.downloadBuffer(poster, about) : null;
+  }
+
+  async existingFolders(paths: readonly string[]): Promise<string[]> {
+    const wanted = new Set<string>();
+    for (const p of paths) {
+      const parts = segments(p);
+      for (let i = 1; i <= parts.length; i++) wanted.add(parts.slice(0, i).join('/'));
+    }
+    // Breadth first: one listing of child folders per existing folder, instead of a walk per path.
+    const found = new Map<string, string>([['', this.rootFolderId]]);
+    let frontier = [''];
+    while (frontier.length > 0) {
+      const next: string[] = [];
+      await eachLimited(frontier, 8, async (parent) => {
+        const id = found.get(parent)!;
+        const about = { action: `scanning folder ${parent || 'root'}`, subject: `Folder ${id}` };
+        for (const child of await this.api.list(childFoldersQuery(id), FOLDER_LIST_FIELDS, about, 'createdTime')) {
+          const path = parent ? `${parent}/${child.name}` : (child.name ?? '');
+          if (wanted.has(path) && !found.has(path) && child.id) {
+            found.set(path, child.id);
+            next.push(path);
+          }
+        }
+      });
+      frontier = next;
+    }
+    return paths.filter((p) => found.has(segments(p).join('/')));
+  }
+
+  /** Creates missing folders of `path`. One creation at a time, so parallel calls make no twins. */
+  createFolder(path: string): Promise<string> {
+    const run = this.creating.then(() => this.createPath(path));
+    this.creating = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Issue 5: stores a slot image in 'Site Images' with the slot in appProperties; older ones go to the trash. */
+  putSiteImage(slot: string, bytes: Buffer, mimeType: string): Promise<StoreFile> {
+    return putSiteImage(this.siteImages, slot, bytes, mimeType);
+  }
+
+  /** Issue 5: slot -> newest image of that slot in 'Site Images'. */
+  listSiteImages(): Promise<Record<string, StoreFile>> {
+    return listSiteImages(this.siteImages);
+  }
+
+  private async createPath(path: string): Promise<string> {
+    const parts = segments(path);
+    if (parts.length === 0) throw new StoreError('invalid', `Not a valid folder path: '${path}'.`);
+    let id = this.rootFolderId;
+    for (const name of parts) {
+      const about = { action: `creating folder ${name}`, subject: `Folder ${id}` };
+      id = (await this.childFolder(id, name)) ?? (await this.api.createFolder(name, id, about)).id!;
+    }
+    return id;
+  }
+
+  /** The id of the folder `name` directly in `parentId` (the oldest, if Drive holds twins). */
+  async childFolder(parentId: string, name: string): Promise<string | null> {
+    const about = { action: `looking up folder ${name}`, subject: `Folder ${parentId}` };
+    const found = await this.api.list(childFolderQuery(parentId, name), FOLDER_LIST_FIELDS, about, 'createdTime');
+    return found[0]?.id ?? null;
+  }
+
+  /** A file that is a media item (not a folder, not trashed), else not-found. */
+  private async mediaFile(fileId: string, fields: string): Promise<DriveFile> {
+    if (!isPublicId(fileId)) throw new StoreError('not-found', `No file with id ${fileId}.`);
+    const f = await this.api.get(fileId, fields, { action: `reading file ${fileId}`, subject: `File ${fileId}` });
+    if (f.mimeType === FOLDER_MIME || f.trashed || !isMediaFile({ ...f, trashed: false })) {
+      throw new StoreError('not-found', `No file with id ${fileId}.`);
+    }
+    return f;
+  }
+
+  /** The id of a video's poster file beside it (`<stem>.poster.jpg`), if any. */
+  private async posterOf(f: DriveFile): Promise<string | null> {
+    const parent = f.parents?.[0];
+    if (!parent || !f.name) return null;
+    const about = { action: `looking for the poster of ${f.name}`, subject: `Folder ${parent}` };
+    const found = await this.api.list(namedFilesQuery(parent, posterNames(f.name)), 'files(id,name)', about);
+    return found[0]?.id ?? null;
+  }
+}
+
+/** The drive store from configuration (credentials, root folder, API root). */
+export async function createDriveStore(options: DriveStoreOptions): Promise<DriveStore> {
+  if (!options.rootFolderId || !isPublicId(options.rootFolderId)) {
+    throw new StoreError(
+      'invalid',
+      'Drive mode needs DRIVE_ROOT_FOLDER_ID: the id of the Drive folder holding the media folders.',
+    );
+  }
+  const auth = await createDriveAuth(options);
+  const rootUrl = options.apiRootUrl ?? GOOGLE_API_ROOT;
+  const api = new DriveApi({
+    auth,
+    rootUrl,
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  return new DriveStore(api, options.rootFolderId);
+}
