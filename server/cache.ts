@@ -111,6 +111,12 @@ export class Cache {
     else this.entries.delete(id);
   }
 
+  /** Stores a value loaded elsewhere (e.g. file metadata that came with a folder listing) as fresh. */
+  prime<T>(kind: string, key: string, value: T): void {
+    this.policy(kind);
+    this.store(`${kind}\u0000${key}`, { ok: true, value, at: this.clock(), invalidated: false });
+  }
+
   /** Whether a usable value is stored (fresh or not). */
   has(kind: string, key: string): boolean {
     return this.entries.get(`${kind}\u0000${key}`)?.ok === true;

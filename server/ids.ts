@@ -9,3 +9,8 @@ export const isPublicId = (value: unknown): value is string => typeof value === 
 export function shortHash(text: string): string {
   return createHash('sha256').update(text).digest().subarray(0, 15).toString('base64url');
 }
+
+const VERSION = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A store's file version as it appears in thumbnail URLs: kept when URL-safe, else hashed. */
+export const urlVersion = (version: string): string => (VERSION.test(version) ? version : shortHash(version));

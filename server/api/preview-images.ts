@@ -1,0 +1,12 @@
+import { Router } from 'express';
+import { CACHE } from '../middleware/cache-control.ts';
+import type { SiteData } from '../services.ts';
+
+/** `GET /api/preview-images`: slot (or product) id -> uploaded image; slots without one are absent. */
+export function previewImagesRouter(data: SiteData): Router {
+  const router = Router();
+  router.get('/api/preview-images', async (_req, res) => {
+    res.setHeader('Cache-Control', CACHE.previewImages).json(await data.previewImages());
+  });
+  return router;
+}

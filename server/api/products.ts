@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { CACHE } from '../middleware/cache-control.ts';
+import type { SiteData } from '../services.ts';
+
+const FILTERS = ['category', 'subcategory', 'type'] as const;
+
+/** `GET /api/products` (all), filtered by `?category=`, `?subcategory=`, `?type=` when given. */
+export function productsRouter(data: SiteData): Router {
+  const router = Router();
+  router.get('/api/products', async (req, res) => {
+    const wanted: [string, string][] = [];
+    for (const key of FILTERS) {
+      const value = req.query[key];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || value.length > 100) {
+        res
+          .status(400)
+          .setHeader('Cache-Control', 'no-store')
+          .json({ error: `Invalid ${key}: give it once, as text.` });
+        return;
+      }
+      wanted.push([key, value]);
+    }
+    const products = await data.products();
+    const matches = products.filter((p) =>
+      wanted.every(([key, value]) => p[key as (typeof FILTERS)[number]] === value),
+    );
+    res.setHeader('Cache-Control', CACHE.products).json(matches);
+  });
+  return router;
+}

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
+import type { HelmetOptions } from 'helmet';
+import type { Catalogue } from '../engine/index.ts';
+import { aggregatedRouter } from './api/aggregated.ts';
+import { driveImagesRouter } from './api/drive-images.ts';
+import { drivePreviewRouter } from './api/drive-preview.ts';
+import { previewImagesRouter } from './api/preview-images.ts';
+import { productsRouter } from './api/products.ts';
+import { refreshRouter } from './api/refresh.ts';
+import type { ServerConfig } from './config.ts';
+import type { LiveSiteData } from './data.ts';
+import type { Logger } from './log.ts';
+import { filesRouter } from './media-routes/files.ts';
+import { thumbsRouter } from './media-routes/thumbs.ts';
+import { apiNotFound, jsonErrors } from './middleware/errors.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security.ts';
+import { assetsStatic, defaultsStatic } from './middleware/static.ts';
+import { createRenderRouter } from './render/index.ts';
+import { ThumbCache } from './thumbs.ts';
+
+export interface AppDeps {
+  readonly config: Pick<ServerConfig, 'dataDir'>;
+  readonly catalogue: Catalogue;
+  readonly data: LiveSiteData;
+  readonly logger: Logger;
+  /** Where the client build lives (`dist`); default `<cwd>/dist`. */
+  readonly distDir?: string;
+  /** Further routers (e.g. the staff tools), mounted after the public API and before page rendering. */
+  readonly routers?: readonly RequestHandler[];
+  /** Overrides of the security headers (e.g. a CSP with a nonce for rendered pages). */
+  readonly helmet?: HelmetOptions;
+}
+
+/** Builds the Express app from its dependencies. Listening is the caller's job (server/main.ts). */
+export function createApp(deps: AppDeps): Express {
+  const { config, catalogue, data, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+  app.set('trust proxy', 'loopback');
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders(deps.helmet));
+
+  // Media first and never rate-limited: a gallery of hundreds of tiles must not starve.
+  const thumbs = new ThumbCache(join(config.dataDir, 'cache', 'thumbs'));
+  app.use(thumbsRouter(data, thumbs));
+  app.use(filesRouter(data));
+  app.use('/defaults', defaultsStatic(config.dataDir));
+  const assets = assetsStatic(deps.distDir ?? join(process.cwd(), 'dist'));
+  if (assets) app.use('/assets', assets);
+
+  // JSON and HTML compress well; media is already compressed and must keep exact byte ranges.
+  app.use(compression({ threshold: 1024 }));
+  app.use(productsRouter(data));
+  app.use(previewImagesRouter(data));
+  app.use(driveImagesRouter(data));
+  app.use(aggregatedRouter(data));
+  app.use(drivePreviewRouter(data));
+  app.use(refreshRouter(data));
+  for (const router of deps.routers ?? []) app.use(router);
+  app.use(['/api', '/media'], apiNotFound);
+
+  app.use(createRenderRouter({ data, catalogue }));
+  app.use(jsonErrors);
+  return app;
+}

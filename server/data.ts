@@ -1,0 +1,121 @@
+import type { ApiMediaItem, ApiPreviewImages, ApiProduct } from '../engine/api.ts';
+import type { Catalogue } from '../engine/index.ts';
+import { Cache, DATA_POLICIES } from './cache.ts';
+import { toMediaItem } from './media-items.ts';
+import { StoreError, type MediaStore, type StoreFile } from './media/types.ts';
+import type { SiteData } from './services.ts';
+
+export interface SiteDataDeps {
+  readonly catalogue: Catalogue;
+  readonly store: MediaStore;
+  readonly cache: Cache;
+  /** The slot map (slot or product id -> uploaded image). */
+  readonly previewImages: () => Promise<ApiPreviewImages>;
+}
+
+/** The data layer the API and SSR read, plus what the media routes and the Refresh button need. */
+export interface LiveSiteData extends SiteData {
+  readonly store: MediaStore;
+  /** Reloads one folder's listing now (concurrent refreshes share one call); stale on upstream failure. */
+  refresh(folderId: string): Promise<ApiMediaItem[]>;
+  refreshAggregated(type: string): Promise<ApiMediaItem[]>;
+  /** The preview image URL of a folder (first image, else first video poster), or null. */
+  folderPreview(folderId: string): Promise<string | null>;
+  /** Cached metadata of one file. */
+  file(fileId: string): Promise<StoreFile>;
+  /** Forgets folder path -> id resolutions (after folders were created or scanned). */
+  forgetFolders(): void;
+}
+
+const isStoreCode = (error: unknown, ...codes: StoreError['code'][]): boolean =>
+  error instanceof StoreError && codes.includes(error.code);
+
+/** The cache for the data layer: not-found is remembered briefly and never hidden by a stale value. */
+export function createDataCache(options: {
+  clock?: () => number;
+  onBackgroundError?: (key: string, e: unknown) => void;
+}) {
+  return new Cache({
+    policies: DATA_POLICIES,
+    clock: options.clock,
+    serveStaleOn: (e) => !isStoreCode(e, 'not-found', 'invalid'),
+    isNegative: (e) => isStoreCode(e, 'not-found'),
+    onBackgroundError: options.onBackgroundError,
+  });
+}
+
+export function createSiteData(deps: SiteDataDeps): LiveSiteData {
+  const { catalogue, store, cache } = deps;
+  const fixedIds = new Map(catalogue.folders.map((f) => [f.path, f.driveId]));
+  // Ids that some catalogue path resolved to: the only folders the API lists.
+  const known = new Set<string>();
+
+  const folderId = async (path: string): Promise<string | null> => {
+    const id = await cache.get('folder', path, () => store.resolveFolder(path, fixedIds.get(path)));
+    if (id) known.add(id);
+    return id;
+  };
+
+  const assertKnown = async (id: string): Promise<void> => {
+    if (known.has(id)) return;
+    await Promise.all(catalogue.folders.map((f) => folderId(f.path)));
+    if (!known.has(id)) throw new StoreError('not-found', `No media folder with id ${id}.`);
+  };
+
+  const loadListing = (id: string) => async (): Promise<ApiMediaItem[]> => {
+    const files = await store.listFolder(id);
+    for (const f of files) cache.prime('file', f.id, f);
+    return files.map(toMediaItem);
+  };
+
+  const folderItems = async (id: string): Promise<ApiMediaItem[]> => {
+    await assertKnown(id);
+    return cache.get('listing', id, loadListing(id));
+  };
+
+  const aggregatePaths = (type: string): readonly string[] => {
+    const paths = Object.hasOwn(catalogue.aggregates, type) ? catalogue.aggregates[type] : undefined;
+    if (!paths) throw new StoreError('not-found', `No aggregated media type '${type}'.`);
+    return paths;
+  };
+
+  const combine = async (type: string, list: (id: string) => Promise<ApiMediaItem[]>): Promise<ApiMediaItem[]> => {
+    const ids = await Promise.all(aggregatePaths(type).map(folderId));
+    const lists = await Promise.all(ids.filter((id): id is string => id !== null).map(list));
+    const seen = new Set<string>();
+    return lists.flat().filter((item) => !seen.has(item.id) && seen.add(item.id));
+  };
+
+  const refresh = async (id: string): Promise<ApiMediaItem[]> => {
+    await assertKnown(id);
+    return cache.refresh('listing', id, loadListing(id));
+  };
+
+  return {
+    catalogue,
+    store,
+    folderId,
+    folderItems,
+    refresh,
+    async products(): Promise<ApiProduct[]> {
+      return Promise.all(
+        catalogue.products.map(async ({ folder, ...product }) => {
+          const id = folder === undefined ? null : await folderId(folder);
+          return id === null ? product : { ...product, driveFolderId: id };
+        }),
+      );
+    },
+    aggregatedItems: (type) => combine(type, folderItems),
+    refreshAggregated: (type) => combine(type, refresh),
+    previewImages: deps.previewImages,
+    async folderPreview(id) {
+      const items = await folderItems(id);
+      const image = items.find((i) => i.kind === 'image' && i.previewUrl);
+      return image?.previewUrl ?? items.find((i) => i.posterUrl)?.posterUrl ?? null;
+    },
+    file: (fileId) => cache.get('file', fileId, () => store.getFile(fileId)),
+    forgetFolders() {
+      for (const f of catalogue.folders) cache.invalidate('folder', f.path);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { ApiMediaItem } from '../engine/api.ts';
+import { urlVersion } from './ids.ts';
+import { isPlayable, isVideo } from './media/mime.ts';
+import type { StoreFile } from './media/types.ts';
+
+/** Thumbnail sizes of `/media/thumb/<fileId>/<version>/<size>`. */
+export const THUMB_SIZES = ['tile', 'preview', 'large'] as const;
+export type ThumbSize = (typeof THUMB_SIZES)[number];
+
+export const thumbUrl = (file: StoreFile, size: ThumbSize): string =>
+  `/media/thumb/${file.id}/${urlVersion(file.version)}/${size}`;
+export const fileUrl = (fileId: string): string => `/media/file/${fileId}`;
+
+/** A store file as the API shows it: same-origin URLs only, sizes for layout, video flags. */
+export function toMediaItem(file: StoreFile): ApiMediaItem {
+  const video = isVideo(file.name, file.mimeType);
+  const thumbs = file.hasThumbnail !== false;
+  return {
+    id: file.id,
+    fileId: file.id,
+    name: file.name,
+    url: fileUrl(file.id),
+    downloadUrl: `${fileUrl(file.id)}?download=1`,
+    mimeType: file.mimeType,
+    kind: video ? 'video' : 'image',
+    ...(file.width && file.height ? { width: file.width, height: file.height } : {}),
+    ...(thumbs
+      ? {
+          thumbnailUrl: thumbUrl(file, 'tile'),
+          previewUrl: thumbUrl(file, 'preview'),
+          largeUrl: thumbUrl(file, 'large'),
+        }
+      : {}),
+    ...(video ? { playable: isPlayable(file.name, file.mimeType) } : {}),
+    ...(video && thumbs ? { posterUrl: thumbUrl(file, 'large') } : {}),
+    ...(file.viewUrl ? { viewUrl: file.viewUrl } : {}),
+  };
+}

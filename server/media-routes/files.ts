@@ -1,0 +1,56 @@
+import { pipeline } from 'node:stream';
+import { Router } from 'express';
+import { urlVersion } from '../ids.ts';
+import type { LiveSiteData } from '../data.ts';
+import { decideRange } from '../http/range.ts';
+import { CACHE } from '../middleware/cache-control.ts';
+import { validateIds } from '../middleware/validate-id.ts';
+
+/**
+ * `GET /media/file/:fileId`: the original file, streamed with HTTP Range (206, 416) so that a native
+ * `<video>` can seek; `?download=1` adds `Content-Disposition: attachment` with the file's name.
+ */
+export function filesRouter(data: LiveSiteData): Router {
+  const router = Router();
+  router.get('/media/file/:fileId', validateIds('fileId'), async (req, res, next) => {
+    const fileId = req.params.fileId as string;
+    const file = await data.file(fileId);
+    const etag = `"${urlVersion(file.version)}"`;
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', CACHE.file);
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.type(file.mimeType);
+    if (req.query.download === '1') res.attachment(file.name);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    const size = file.size;
+    const range = size === undefined ? ({ kind: 'full' } as const) : decideRange(req, size, etag);
+    if (range.kind === 'unsatisfiable') {
+      res.status(416).setHeader('Content-Range', `bytes */${size}`).setHeader('Cache-Control', 'no-store');
+      res.json({ error: `Range not satisfiable: the file has ${size} bytes.` });
+      return;
+    }
+    const opened = await data.store.openFile(fileId, range.kind === 'partial' ? range : undefined);
+    if (range.kind === 'partial') {
+      res.status(206).setHeader('Content-Range', `bytes ${range.start}-${range.end}/${opened.size}`);
+      res.setHeader('Content-Length', range.end - range.start + 1);
+    } else {
+      res.setHeader('Content-Length', opened.size);
+    }
+    if (req.method === 'HEAD') {
+      opened.stream.destroy();
+      res.end();
+      return;
+    }
+    pipeline(opened.stream, res, (error) => {
+      // A client that goes away mid-stream is normal; anything else is logged and the socket closed.
+      if (error && !res.writableFinished && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+        req.log?.warn({ err: error, fileId }, 'file stream failed');
+        if (!res.headersSent) next(error);
+      }
+    });
+  });
+  return router;
+}

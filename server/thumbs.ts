@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp, { type ResizeOptions } from 'sharp';
+import type { ThumbSize } from './media-items.ts';
+
+export type ThumbFormat = 'webp' | 'avif' | 'jpeg';
+
+export const CONTENT_TYPES: Readonly<Record<ThumbFormat, string>> = {
+  webp: 'image/webp',
+  avif: 'image/avif',
+  jpeg: 'image/jpeg',
+};
+
+/** Tiles are 400 px squares, previews 800x600, large images fit 1600 px (never enlarged). */
+export const THUMB_SPECS: Readonly<Record<ThumbSize, ResizeOptions>> = {
+  tile: { width: 400, height: 400, fit: 'cover' },
+  preview: { width: 800, height: 600, fit: 'cover' },
+  large: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
+};
+
+/**
+ * The best format the client accepts: WebP (fast to encode, everywhere), else AVIF, else JPEG.
+ * Pure; reads `type;q=0` as a refusal.
+ */
+export function negotiateFormat(accept: string | undefined): ThumbFormat {
+  const accepted = new Set<string>();
+  for (const part of (accept ?? '').toLowerCase().split(',')) {
+    const [type, ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (type && !(q && Number(q.slice(2)) === 0)) accepted.add(type);
+  }
+  if (accepted.has('image/webp')) return 'webp';
+  if (accepted.has('image/avif')) return 'avif';
+  return 'jpeg';
+}
+
+/** Raised when the source bytes are not an image sharp can read. */
+export class UnreadableImageError extends Error {
+  override name = 'UnreadableImageError';
+}
+
+/** Resizes `source` (auto-oriented, metadata stripped). */
+export async function renderThumb(source: Buffer, size: ThumbSize, format: ThumbFormat): Promise<Buffer> {
+  try {
+    const image = sharp(source, { failOn: 'error' }).rotate().resize(THUMB_SPECS[size]).timeout({ seconds: 20 });
+    if (format === 'webp') return await image.webp({ quality: 78, effort: 3 }).toBuffer();
+    if (format === 'avif') return await image.avif({ quality: 55, effort: 2 }).toBuffer();
+    return await image.jpeg({ quality: 80, progressive: true, mozjpeg: false }).toBuffer();
+  } catch (error) {
+    throw new UnreadableImageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** At most `limit` tasks at once; the rest wait in order. */
+export function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (active >= limit) await new Promise<void>((go) => waiting.push(go));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Resized bytes on disk under `<dir>/<fileId>-<version>-<size>.<format>`, written atomically (temp
+ * file then rename). Keys are made of validated ids only. Concurrent misses of one key share one render.
+ */
+export class ThumbCache {
+  private readonly flights = new Map<string, Promise<Buffer>>();
+  // Hot thumbnails in memory (least recently used dropped first), bounded in bytes.
+  private readonly hot = new Map<string, Buffer>();
+  private hotBytes = 0;
+  private ready: Promise<unknown> | null = null;
+
+  constructor(
+    readonly dir: string,
+    private readonly maxHotBytes = 32 * 1024 * 1024,
+  ) {}
+
+  fileOf(key: string): string {
+    return join(this.dir, key);
+  }
+
+  async get(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const hot = this.hot.get(key);
+    if (hot) {
+      this.hot.delete(key);
+      this.hot.set(key, hot);
+      return hot;
+    }
+    const cached = await readFile(this.fileOf(key)).catch(() => null);
+    if (cached) return this.remember(key, cached);
+    let flight = this.flights.get(key);
+    if (!flight) {
+      flight = make()
+        .then(async (bytes) => {
+          await this.write(key, bytes);
+          return this.remember(key, bytes);
+        })
+        .finally(() => this.flights.delete(key));
+      this.flights.set(key, flight);
+    }
+    return flight;
+  }
+
+  private remember(key: string, bytes: Buffer): Buffer {
+    if (bytes.length > this.maxHotBytes / 8 || this.hot.has(key)) return bytes;
+    this.hot.set(key, bytes);
+    this.hotBytes += bytes.length;
+    for (const [oldKey, old] of this.hot) {
+      if (this.hotBytes <= this.maxHotBytes) break;
+      this.hot.delete(oldKey);
+      this.hotBytes -= old.length;
+    }
+    return bytes;
+  }
+
+  private async write(key: string, bytes: Buffer): Promise<void> {
+    this.ready ??= mkdir(this.dir, { recursive: true });
+    await this.ready;
+    const tmp = `${this.fileOf(key)}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(tmp, bytes);
+      await rename(tmp, this.fileOf(key));
+    } catch {
+      // The cache is an optimisation: a full disk must not fail the request.
+      await rm(tmp, { force: true });
+    }
+  }
+}
