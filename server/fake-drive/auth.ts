@@ -65,7 +65,12 @@ export class FakeAuth {
     }
     const [header, payload, signature] = (form.get('assertion') ?? '').split('.');
     if (!header || !payload || !signature) throw new TokenError('invalid_grant: malformed assertion');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    let claims: Record<string, unknown>;
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    } catch {
+      throw new TokenError('invalid_grant: malformed assertion');
+    }
     const key = typeof claims['iss'] === 'string' ? this.accounts.get(claims['iss']) : undefined;
     if (!key) throw new TokenError('invalid_grant: unknown issuer');
     const signed = Buffer.from(`${header}.${payload}`);

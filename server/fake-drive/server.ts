@@ -47,6 +47,7 @@ export class FakeDrive {
   private readonly server: Server;
   private readonly ctx: FilesContext;
   private base = '';
+  private readonly keys = new Map<string, ServiceAccountKey>();
 
   private constructor(private readonly options: FakeDriveOptions) {
     const now = options.now ?? Date.now;
@@ -93,9 +94,11 @@ export class FakeDrive {
     return `${this.base}/token`;
   }
 
-  /** A service account this fake trusts; its key file names the fake's token endpoint. */
-  serviceAccountKey(name?: string): ServiceAccountKey {
-    return this.auth.createServiceAccount(this.tokenUrl, name);
+  /** A service account this fake trusts (one per name); its key file names the fake's token endpoint. */
+  serviceAccountKey(name = 'site-reader'): ServiceAccountKey {
+    const known = this.keys.get(name) ?? this.auth.createServiceAccount(this.tokenUrl, name);
+    this.keys.set(name, known);
+    return known;
   }
 
   /** The next `times` calls of `op` fail with `kind`. */

@@ -139,9 +139,12 @@ export class DriveStore implements MediaStore {
 
   async existingFolders(paths: readonly string[]): Promise<string[]> {
     const wanted = new Set<string>();
+    // Folders whose children matter: the strict prefixes of the wanted paths ('' is the root).
+    const parents = new Set<string>();
     for (const p of paths) {
       const parts = segments(p);
-      for (let i = 1; i <= parts.length; i++) wanted.add(parts.slice(0, i).join('/'));
+      for (let i = 0; i <= parts.length; i++) (i < parts.length ? parents : wanted).add(parts.slice(0, i).join('/'));
+      for (let i = 1; i < parts.length; i++) wanted.add(parts.slice(0, i).join('/'));
     }
     // Breadth first: one listing of child folders per existing folder, instead of a walk per path.
     const found = new Map<string, string>([['', this.rootFolderId]]);
@@ -155,7 +158,7 @@ export class DriveStore implements MediaStore {
           const path = parent ? `${parent}/${child.name}` : (child.name ?? '');
           if (wanted.has(path) && !found.has(path) && child.id) {
             found.set(path, child.id);
-            next.push(path);
+            if (parents.has(path)) next.push(path);
           }
         }
       });
