@@ -85,3 +85,37 @@ export async function seedTree(fake: FakeDrive, options: { shared?: boolean } = 
   folder('Empty');
   return { rootId: root.id, ...(driveId ? { driveId } : {}), folders, files };
 }
+
+/**
+ * The folder tree of a manifest (its folder paths, parents first) under a new root on a shared
+ * drive, with `images` small JPEGs in each folder of `filled`. Returns the root id.
+ */
+export async function seedFolderPaths(
+  fake: FakeDrive,
+  paths: readonly string[],
+  options: { filled?: readonly string[]; images?: number } = {},
+): Promise<string> {
+  const state = fake.state;
+  const root = state.addFolder('Site Media', state.addSharedDrive('Company Media'));
+  const ids = new Map<string, string>([['', root.id]]);
+  for (const path of [...paths].sort((a, b) => a.split('/').length - b.split('/').length)) {
+    const cut = path.lastIndexOf('/');
+    const parent = ids.get(cut < 0 ? '' : path.slice(0, cut));
+    if (parent && !ids.has(path)) ids.set(path, state.addFolder(path.slice(cut + 1), parent).id);
+  }
+  for (const path of options.filled ?? []) {
+    for (let i = 1; i <= (options.images ?? 3); i++) {
+      const [width, height] = i % 2 ? [48, 32] : [32, 48];
+      const content = await jpeg(width, height, (i * 40) % 256);
+      state.addFile({
+        name: `photo ${i}.jpg`,
+        mimeType: 'image/jpeg',
+        parents: [ids.get(path)!],
+        content,
+        width,
+        height,
+      });
+    }
+  }
+  return root.id;
+}
