@@ -194,6 +194,17 @@ describe('fake drive over HTTP', () => {
     fake.faults.setLatency(0, 'files.get');
   });
 
+  it('can be steered over HTTP for demos (/__fake/...)', async () => {
+    const id = tree.folders['Gallery']!;
+    expect(
+      (await fetch(`${fake.url}/__fake/fail?op=files.get&times=1&kind=backendError`, { method: 'POST' })).status,
+    ).toBe(200);
+    expect((await api(`/drive/v3/files/${id}?supportsAllDrives=true`)).status).toBe(500);
+    const counts = (await (await fetch(`${fake.url}/__fake/calls`)).json()) as Record<string, number>;
+    expect(counts['files.get']).toBe(fake.calls('files.get'));
+    expect((await fetch(`${fake.url}/__fake/fail?op=nope&kind=backendError`, { method: 'POST' })).status).toBe(400);
+  });
+
   it('exchanges only JWTs signed by a service account it knows', async () => {
     const form = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: 'a.b.c' });
     const res = await fetch(fake.tokenUrl, { method: 'POST', body: form });

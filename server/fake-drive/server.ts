@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import sharp from 'sharp';
-import { FakeAuth, TokenError, type ServiceAccountKey } from './auth.ts';
-import { createFile, getFile, lookup, notFound, updateFile, type CreateInput, type FilesContext } from './files.ts';
+import { FakeAuth, type ServiceAccountKey } from './auth.ts';
+import { control } from './control.ts';
+import { createFile, getFile, updateFile, type FilesContext } from './files.ts';
 import { driveError, faultBody, Faults } from './faults.ts';
-import { BodyTooLarge, flag, parseMultipart, parseRange, readBody, sendError, sendJson } from './http.ts';
+import { media, thumbnail, token, upload } from './handlers.ts';
+import { flag, readBody, sendError, sendJson } from './http.ts';
 import { listFiles, type Answer } from './list.ts';
-import { FOLDER_MIME, type Operation } from './model.ts';
+import type { Operation } from './model.ts';
 import { FakeDriveState } from './state.ts';
 
 export interface FakeDriveOptions {
@@ -25,8 +26,6 @@ export interface FakeDriveOptions {
   readonly latencyMs?: number;
   readonly now?: () => number;
 }
-
-const MAX_UPLOAD = 64 * 1024 * 1024;
 
 interface Route {
   readonly op: Operation;
@@ -119,6 +118,7 @@ export class FakeDrive {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
+    if (url.pathname.startsWith('/__fake/')) return control(this, req, res, url);
     const route = this.route(req, res, url);
     if (!route) {
       sendError(res, driveError(404, 'notFound', 'Not Found'));
@@ -169,10 +169,15 @@ export class FakeDrive {
     const path = url.pathname;
     const method = req.method ?? 'GET';
     if (method === 'POST' && path === '/token') {
-      return { op: 'token', subject: '', api: false, run: () => this.token(req, res) };
+      return { op: 'token', subject: '', api: false, run: () => token(this.auth, this.tokenUrl, req, res) };
     }
     if (method === 'GET' && path.startsWith('/thumb/')) {
-      return { op: 'thumbnail', subject: path.slice(7), api: false, run: () => this.thumbnail(res, path.slice(7)) };
+      return {
+        op: 'thumbnail',
+        subject: path.slice(7),
+        api: false,
+        run: () => thumbnail(this.ctx, res, path.slice(7)),
+      };
     }
     if (path === '/drive/v3/files') {
       if (method === 'GET') {
@@ -196,7 +201,7 @@ export class FakeDrive {
     if (fileMatch) {
       const id = fileMatch[1]!;
       if (method === 'GET' && params.get('alt') === 'media') {
-        return { op: 'files.get.media', subject: id, api: true, run: async () => this.media(req, res, id, all) };
+        return { op: 'files.get.media', subject: id, api: true, run: async () => media(this.ctx, req, res, id, all) };
       }
       if (method === 'GET')
         return { op: 'files.get', subject: id, api: true, run: async () => reply(getFile(this.ctx, id, params, all)) };
@@ -210,7 +215,7 @@ export class FakeDrive {
       }
     }
     if (method === 'POST' && path === '/upload/drive/v3/files') {
-      return { op: 'files.create', subject: '', api: true, run: async () => this.upload(req, res, params, all) };
+      return { op: 'files.create', subject: '', api: true, run: async () => upload(this.ctx, req, res, params, all) };
     }
     return null;
   }
@@ -220,109 +225,5 @@ export class FakeDrive {
     if (!text) return {};
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  }
-
-  private async upload(
-    req: IncomingMessage,
-    res: ServerResponse,
-    params: URLSearchParams,
-    all: boolean,
-  ): Promise<void> {
-    let body: Buffer;
-    try {
-      body = await readBody(req, MAX_UPLOAD);
-    } catch (e) {
-      if (e instanceof BodyTooLarge)
-        return sendError(res, driveError(413, 'uploadTooLarge', 'The upload is too large for this fake.'));
-      throw e;
-    }
-    const type = req.headers['content-type'] ?? '';
-    let input: CreateInput;
-    if (params.get('uploadType') === 'multipart') {
-      const boundary = /boundary="?([^";]+)"?/.exec(type)?.[1];
-      const parts = boundary ? parseMultipart(body, boundary) : [];
-      if (parts.length !== 2) return sendError(res, driveError(400, 'badContent', 'Malformed multipart body.'));
-      const [meta, media] = parts as [(typeof parts)[0], (typeof parts)[0]];
-      input = {
-        metadata: JSON.parse(meta.body.toString('utf8')) as Record<string, unknown>,
-        content: media.body,
-        contentType: media.headers['content-type'] ?? 'application/octet-stream',
-      };
-    } else if (params.get('uploadType') === 'media') {
-      input = { metadata: {}, content: body, contentType: type.split(';')[0] || 'application/octet-stream' };
-    } else {
-      return sendError(
-        res,
-        driveError(400, 'invalid', 'Invalid upload type (this fake takes multipart and media).', 'global', {
-          location: 'uploadType',
-        }),
-      );
-    }
-    const answer = createFile(this.ctx, input, params, all);
-    sendJson(res, answer.status, answer.body);
-  }
-
-  private media(req: IncomingMessage, res: ServerResponse, id: string, all: boolean): void {
-    const file = lookup(this.ctx, id, all);
-    if (!file) return sendError(res, notFound(id));
-    if (!file.content || file.mimeType === FOLDER_MIME) {
-      const message = 'Only files with binary content can be downloaded. Use Export with Docs Editors files.';
-      return sendError(
-        res,
-        driveError(403, 'fileNotDownloadable', message, 'global', { location: 'alt', locationType: 'parameter' }),
-      );
-    }
-    const content = file.content;
-    const range = parseRange(req.headers.range, content.length);
-    if (range === 'invalid') {
-      res.writeHead(416, { 'content-range': `bytes */${content.length}`, 'content-type': 'text/plain' });
-      res.end('Requested range not satisfiable');
-      return;
-    }
-    const headers: Record<string, string | number> = { 'content-type': file.mimeType, 'accept-ranges': 'bytes' };
-    if (range) {
-      headers['content-range'] = `bytes ${range.start}-${range.end}/${content.length}`;
-      headers['content-length'] = range.end - range.start + 1;
-      res.writeHead(206, headers);
-      res.end(content.subarray(range.start, range.end + 1));
-    } else {
-      headers['content-length'] = content.length;
-      res.writeHead(200, headers);
-      res.end(content);
-    }
-  }
-
-  private async thumbnail(res: ServerResponse, rest: string): Promise<void> {
-    const m = /^([^=]+)(?:=s(\d+))?$/.exec(rest);
-    const fileId = m ? this.state.checkThumbnail(m[1]!) : null;
-    const file = fileId ? this.state.files.get(fileId) : undefined;
-    if (!m || !file?.thumbnail) {
-      res.writeHead(403, { 'content-type': 'text/html; charset=UTF-8' });
-      res.end('<html><body>Your client does not have permission to get URL from this server.</body></html>');
-      return;
-    }
-    const size = Math.min(Number(m[2] ?? 220), 2048);
-    const bytes = await sharp(file.thumbnail)
-      .rotate()
-      .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-      .jpeg()
-      .toBuffer();
-    res.writeHead(200, {
-      'content-type': 'image/jpeg',
-      'content-length': bytes.length,
-      'cache-control': 'private, max-age=86400',
-    });
-    res.end(bytes);
-  }
-
-  private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
-    try {
-      sendJson(res, 200, this.auth.exchange(form, this.tokenUrl));
-    } catch (e) {
-      if (!(e instanceof TokenError)) throw e;
-      const [error, description] = e.message.split(': ');
-      sendJson(res, 400, { error, error_description: description ?? error });
-    }
   }
 }
