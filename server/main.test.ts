@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { get } from 'node:http';
+import { get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -40,7 +40,7 @@ it('prints its URL, and on SIGTERM stops accepting but lets an in-flight downloa
   const file = items.find((i) => i.name === 'big.mp4');
 
   // Start a download and do not read it yet: 32 MB cannot fit in socket buffers, so it stays in flight.
-  const res = await new Promise<import('node:http').IncomingMessage>((done) => get(`${base}${file?.url}`, done));
+  const res = await new Promise<IncomingMessage>((done) => get(`${base}${file?.url}`, done));
   res.pause();
   expect(res.statusCode).toBe(200);
 
