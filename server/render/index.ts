@@ -1,15 +1,145 @@
-import { Router } from 'express';
-import type { Catalogue } from '../../engine/index.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Router, type Request, type Response } from 'express';
+import { robotsTxt, sitemapXml, type Catalogue } from '../../engine/index.ts';
+import { PAGE_ENDPOINT, type PagePayload, type RenderPage, type Shell } from '../../site/app/contract.ts';
+import type { Logger } from '../log.ts';
 import type { SiteData } from '../services.ts';
+import { pageAssets, readClientManifest } from './assets.ts';
+import { documentHtml, jsonForScript } from './html.ts';
+import { createMatcher } from './match.ts';
+import { buildPayload, type PayloadContext } from './payload.ts';
+
+export interface RenderDeps {
+  readonly data: SiteData;
+  readonly catalogue: Catalogue;
+  /** The build output (`dist`): client/ with Vite's manifest, server/entry-server.js. Default `<cwd>/dist`. */
+  readonly distDir?: string;
+  readonly logger?: Logger;
+}
+
+/** HTML may be kept by a CDN briefly; preview images must show within their 30 s freshness. */
+const HTML_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+/** Rendered pages remembered per path (identical payload -> identical HTML). */
+const MAX_REMEMBERED = 500;
+
+const shellOf = (c: Catalogue): Shell => ({
+  site: c.site,
+  ui: c.ui,
+  figures: c.figures,
+  slots: Object.fromEntries(c.slots.map((s) => [s.id, s.fallback])),
+});
+
+interface Built {
+  readonly renderPage: RenderPage;
+  readonly manifest: NonNullable<ReturnType<typeof readClientManifest>>;
+}
+
+/** Loads the server bundle (`vite build --ssr`) and the client manifest; null until both are built. */
+async function loadBuild(distDir: string): Promise<Built | null> {
+  const file = join(distDir, 'server', 'entry-server.js');
+  const manifest = readClientManifest(distDir);
+  if (!existsSync(file) || !manifest) return null;
+  const mod = (await import(pathToFileURL(file).href)) as { render: RenderPage };
+  return { renderPage: mod.render, manifest };
+}
 
 /**
- * Placeholder until the site's server renderer lands: every non-API GET answers 404 JSON.
- * The site replaces this file with the real page renderer (same export, same deps).
+ * Server-side rendering of every visitor route of the catalogue, plus `/sitemap.xml`, `/robots.txt`
+ * and the page-payload endpoint the app reads during client navigation. Staff routes fall through
+ * (`next()`) to whoever serves them. Needs `npm run build` (client bundle and server bundle).
  */
-export function createRenderRouter(_deps: { data: SiteData; catalogue: Catalogue }): Router {
+export function createRenderRouter(deps: RenderDeps): Router {
+  const { catalogue, data } = deps;
+  const distDir = deps.distDir ?? join(process.cwd(), 'dist');
+  const shell = shellOf(catalogue);
+  const shellJson = jsonForScript(shell);
+  const ctx: PayloadContext = {
+    catalogue,
+    data,
+    matcher: createMatcher(catalogue),
+    onError: (key, err) => deps.logger?.warn({ key, err }, 'page data failed; rendering the error state'),
+  };
+  const sitemap = sitemapXml(catalogue);
+  const robots = robotsTxt(catalogue);
+  let build: Promise<Built | null> | null = null;
+  const remembered = new Map<string, { json: string; html: string }>();
+
+  const render = async (payload: PagePayload, search: string): Promise<string | null> => {
+    const payloadJson = jsonForScript(payload);
+    const key = `${payload.path}?${search}`;
+    const hit = remembered.get(key);
+    if (hit && hit.json === payloadJson) return hit.html;
+    build ??= loadBuild(distDir);
+    const built = await build;
+    if (!built) {
+      // Not built yet: look again on the next request.
+      build = null;
+      return null;
+    }
+    const rendered = await built.renderPage(shell, payload, search.replace(/^\?/, ''));
+    const assets = pageAssets(built.manifest, payload.page.kind);
+    const html = documentHtml({ shell, shellJson, payload, payloadJson, rendered, assets });
+    if (payload.status === 200) {
+      remembered.delete(key);
+      remembered.set(key, { json: payloadJson, html });
+      if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+    }
+    return html;
+  };
+
   const router = Router();
-  router.get(/^(?!\/(api|media)\/).*/, (_req, res) => {
-    res.status(404).json({ error: 'Pages are not rendered yet.' });
+
+  router.get('/sitemap.xml', (_req, res) => {
+    res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600').send(sitemap);
   });
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600').send(robots);
+  });
+
+  router.get(PAGE_ENDPOINT, async (req: Request, res: Response) => {
+    const path = req.query['path'];
+    if (typeof path !== 'string' || !path.startsWith('/') || path.length > 2048) {
+      res.status(400).setHeader('Cache-Control', 'no-store').json({ error: 'Give the page path as ?path=/...' });
+      return;
+    }
+    const payload = await buildPayload(ctx, path);
+    if (!payload) {
+      res.status(404).setHeader('Cache-Control', 'no-store').json({ error: 'No page at this path.' });
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache').json(payload);
+  });
+
+  router.get(/.*/, async (req: Request, res: Response, next) => {
+    const path = req.path;
+    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    if (path.length > 1 && path.endsWith('/')) {
+      res.redirect(301, `${path.replace(/\/+$/, '') || '/'}${search}`);
+      return;
+    }
+    const payload = await buildPayload(ctx, path);
+    if (!payload || payload.type === 'document') {
+      next();
+      return;
+    }
+    const html = await render(payload, search);
+    if (html === null) {
+      deps.logger?.error('The site is not built: run `npm run build` (dist/client and dist/server).');
+      res
+        .status(503)
+        .type('text/plain')
+        .setHeader('Cache-Control', 'no-store')
+        .send('The site is not built yet: run `npm run build`.');
+      return;
+    }
+    res
+      .status(payload.status)
+      .type('html')
+      .setHeader('Cache-Control', payload.status === 200 ? HTML_CACHE : 'no-store')
+      .send(html);
+  });
+
   return router;
 }

@@ -1,0 +1,65 @@
+import type { Head, PagePayload, Rendered, Shell } from '../../site/app/contract.ts';
+import { PAYLOAD_ID, ROOT_ID, SHELL_ID } from '../../site/app/contract.ts';
+import type { PageAssets } from './assets.ts';
+
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON safe inside <script>: no '</script>', no HTML comment openers, no JS line separators. */
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+// A small inline icon, so that browsers do not ask for /favicon.ico (a 404 in the console).
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%2317465f'/%3E%3Cpath d='M6 12h20M6 17h20M6 22h20' stroke='%23fff' stroke-width='2.5'/%3E%3C/svg%3E";
+
+function headTags(head: Head, siteName: string, assets: PageAssets): string {
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
+  return [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    ...(head.image ? [meta('property', 'og:image', head.image)] : []),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'theme-color', '#17465f'),
+    `<link rel="icon" href="${FAVICON}">`,
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+  ].join('');
+}
+
+/** The whole HTML document of a page: head tags, CSS, the rendered app, its data and scripts. */
+export function documentHtml(args: {
+  readonly shellJson: string;
+  readonly shell: Shell;
+  readonly payloadJson: string;
+  readonly payload: PagePayload;
+  readonly rendered: Rendered;
+  readonly assets: PageAssets;
+}): string {
+  const { shell, payload, rendered, assets } = args;
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head>',
+    headTags(payload.head, shell.site.name, assets),
+    `<style id="stitches">${rendered.css}</style>`,
+    '</head><body>',
+    `<div id="${ROOT_ID}">${rendered.html}</div>`,
+    `<script type="application/json" id="${SHELL_ID}">${args.shellJson}</script>`,
+    `<script type="application/json" id="${PAYLOAD_ID}">${args.payloadJson}</script>`,
+    assets.entry ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '',
+    '</body></html>',
+  ].join('');
+}

@@ -1,0 +1,72 @@
+import type { Catalogue, Page } from '../../engine/index.ts';
+
+/**
+ * What the server hands the React app: the shell (the same for every page of the site) and the
+ * payload of one page. Pure types, shared by `server/render` and the browser bundle.
+ */
+
+/** Site-wide data, embedded once in every HTML document. */
+export interface Shell {
+  readonly site: Catalogue['site'];
+  readonly ui: Catalogue['ui'];
+  readonly figures: Catalogue['figures'];
+  /** Slot id -> built-in fallback image URL. */
+  readonly slots: Readonly<Record<string, string>>;
+}
+
+/** Head tags of a page, with every placeholder filled. */
+export interface Head {
+  readonly title: string;
+  readonly description: string;
+  /** Absolute canonical URL. */
+  readonly canonical: string;
+  readonly image?: string;
+}
+
+/** One visitor page, ready to render: the route table entry plus the data it needs. */
+export interface PagePayload {
+  readonly type: 'page';
+  /** The requested path (an instance of `page.path` for pattern routes). */
+  readonly path: string;
+  readonly status: 200 | 404;
+  readonly page: Page;
+  /** Values of the route's :params. */
+  readonly params: Readonly<Record<string, string>>;
+  /** Placeholder values known when the page is resolved: type, mediaType, mediaTypeLabel, name. */
+  readonly vars: Readonly<Record<string, string>>;
+  readonly head: Head;
+  /** Manifest folder path -> public folder id (null: the store has no such folder). */
+  readonly folderIds: Readonly<Record<string, string | null>>;
+  /** Gallery pages: the public id of the folder they show (null when the store has no such folder). */
+  readonly mediaFolderId?: string | null;
+  /** swr key -> data, fetched for this page on the server. */
+  readonly fallback: Readonly<Record<string, unknown>>;
+  /** swr keys whose fetch failed on the server (the page shows its error text). */
+  readonly errors: readonly string[];
+}
+
+/** A path that is not a visitor page (a staff tool): the browser loads it as a new document. */
+export interface DocumentPayload {
+  readonly type: 'document';
+  readonly path: string;
+}
+
+export type RoutePayload = PagePayload | DocumentPayload;
+
+/** What the server bundle (`site/entry-server.tsx`) renders: the app's markup and its Stitches CSS. */
+export interface Rendered {
+  readonly html: string;
+  readonly css: string;
+}
+
+/** The server bundle's render function. */
+export type RenderPage = (shell: Shell, payload: PagePayload, search?: string) => Promise<Rendered>;
+
+/** The JSON endpoint the app reads page payloads from during client navigation. */
+export const PAGE_ENDPOINT = '/_site/page';
+export const pageKey = (path: string): string => `${PAGE_ENDPOINT}?path=${encodeURIComponent(path)}`;
+
+/** Ids of the JSON documents embedded in the HTML. */
+export const SHELL_ID = 'site-shell';
+export const PAYLOAD_ID = 'site-page';
+export const ROOT_ID = 'root';

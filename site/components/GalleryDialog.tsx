@@ -1,0 +1,214 @@
+import { Play, RefreshCw, X } from 'lucide-react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type SyntheticEvent,
+} from 'react';
+import { useShell } from '../app/context.ts';
+import { useMedia } from '../data/hooks.ts';
+import type { MediaSource } from '../data/keys.ts';
+import { refreshMedia } from '../data/refresh.ts';
+import { trapTab } from '../lib/focus.ts';
+import { isVideo, tileSources } from '../lib/media.ts';
+import { keyframes, styled } from '../styles/stitches.ts';
+import { Thumb } from './Thumb.tsx';
+import { Button, StatusBox } from './ui.tsx';
+
+const MediaViewer = lazy(() => import('./MediaViewer.tsx'));
+
+const pulse = keyframes({ '50%': { opacity: 0.55 } });
+
+const Panel = styled('dialog', {
+  width: 'min(1000px, calc(100vw - 24px))',
+  maxHeight: 'calc(100vh - 48px)',
+  padding: 0,
+  border: 'none',
+  borderRadius: '$lg',
+  boxShadow: '$raised',
+  '&::backdrop': { backgroundColor: '$overlay' },
+  '&[open]': { display: 'flex', flexDirection: 'column' },
+});
+
+const Head = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  padding: '$4 $5',
+  borderBottom: '1px solid $border',
+  '& h2': { flex: 1, margin: 0, fontSize: '1.35rem' },
+});
+
+const Body = styled('div', { overflowY: 'auto', padding: '$5' });
+
+const Tiles = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '$3',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  '@sm': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  '@md': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+});
+
+const Tile = styled('button', {
+  position: 'relative',
+  display: 'block',
+  width: '100%',
+  aspectRatio: '1 / 1',
+  padding: 0,
+  border: 'none',
+  borderRadius: '$sm',
+  overflow: 'hidden',
+  backgroundColor: '$surface2',
+  cursor: 'pointer',
+  '& img': { width: '100%', height: '100%', objectFit: 'cover' },
+  '& .play': {
+    position: 'absolute',
+    inset: 0,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    color: '#fff',
+    filter: 'drop-shadow(0 1px 3px rgba(0,0,0,0.6))',
+  },
+});
+
+const Skeleton = styled('li', {
+  aspectRatio: '1 / 1',
+  borderRadius: '$sm',
+  backgroundColor: '$surface2',
+  '@motion': { animation: `${pulse} 1.4s ease-in-out infinite` },
+});
+
+const IconButton = styled('button', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '44px',
+  height: '44px',
+  border: '1px solid $border',
+  borderRadius: '$sm',
+  backgroundColor: '$bg',
+  color: '$text',
+  cursor: 'pointer',
+});
+
+interface Props {
+  readonly title: string;
+  readonly source: MediaSource | null;
+  readonly onClose: () => void;
+}
+
+/**
+ * The reusable gallery dialog: title, Refresh, a 2/3/4-column thumbnail grid with 8 placeholders
+ * while loading, 'Try Again' when empty or failing. Tiles open the viewer above the dialog.
+ */
+export default function GalleryDialog({ title, source, onClose }: Props) {
+  const { ui } = useShell();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const viewerOpen = useRef(false);
+  const { data, error, isLoading, isValidating } = useMedia(source);
+  const items = data ?? [];
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const retry = () => {
+    if (source) void refreshMedia(source);
+  };
+
+  return (
+    <Panel
+      ref={ref}
+      aria-labelledby="gallery-dialog-title"
+      data-testid="gallery-dialog"
+      onClose={onClose}
+      onCancel={(e: SyntheticEvent<HTMLDialogElement>) => {
+        // Esc belongs to the viewer while it is open.
+        if (viewerOpen.current) e.preventDefault();
+      }}
+      onKeyDown={(e: KeyboardEvent<HTMLDialogElement>) => {
+        if (!viewerOpen.current) trapTab(e, ref.current);
+      }}
+      onClick={(e: MouseEvent<HTMLDialogElement>) => {
+        if (e.target === ref.current) ref.current?.close();
+      }}
+    >
+      <Head>
+        <h2 id="gallery-dialog-title">{title}</h2>
+        {items.length > 0 && (
+          <Button type="button" variant="outline" onClick={retry} disabled={isValidating}>
+            <RefreshCw size={16} aria-hidden="true" />
+            {ui['refresh']}
+          </Button>
+        )}
+        <IconButton type="button" aria-label={ui['close']} onClick={() => ref.current?.close()}>
+          <X size={20} aria-hidden="true" />
+        </IconButton>
+      </Head>
+      <Body>
+        {isLoading ? (
+          <Tiles aria-busy="true" aria-label={ui['dialogLoading']}>
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} />
+            ))}
+          </Tiles>
+        ) : error || !source || items.length === 0 ? (
+          <StatusBox role={error ? 'alert' : 'status'}>
+            <h3>{error ? ui['dialogError'] : ui['dialogEmptyTitle']}</h3>
+            {!error && <p>{ui['dialogEmptyBody']}</p>}
+            <Button type="button" onClick={retry} disabled={!source || isValidating}>
+              {ui['tryAgain']}
+            </Button>
+          </StatusBox>
+        ) : (
+          <Tiles>
+            {items.map((item, i) => (
+              <li key={item.id}>
+                <Tile
+                  type="button"
+                  data-tile
+                  aria-label={item.name}
+                  onClick={() => {
+                    viewerOpen.current = true;
+                    setViewing(i);
+                  }}
+                >
+                  <Thumb sources={tileSources(item)} alt="" onFail="placeholder" loading="lazy" decoding="async" />
+                  {isVideo(item) && (
+                    <span className="play">
+                      <Play size={36} aria-hidden="true" fill="currentColor" />
+                    </span>
+                  )}
+                </Tile>
+              </li>
+            ))}
+          </Tiles>
+        )}
+      </Body>
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <MediaViewer
+            items={items}
+            index={viewing}
+            portalRoot={ref.current}
+            onClose={(last) => {
+              viewerOpen.current = false;
+              setViewing(null);
+              requestAnimationFrame(() => ref.current?.querySelectorAll<HTMLElement>('[data-tile]')[last]?.focus());
+            }}
+          />
+        </Suspense>
+      )}
+    </Panel>
+  );
+}

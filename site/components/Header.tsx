@@ -1,0 +1,107 @@
+import { Menu } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useShell } from '../app/context.ts';
+import { isNavActive } from '../lib/nav.ts';
+import { styled } from '../styles/stitches.ts';
+import { MobileMenu } from './MobileMenu.tsx';
+
+const Bar = styled('header', {
+  position: 'sticky',
+  top: 0,
+  zIndex: 50,
+  height: '$header',
+  backgroundColor: 'rgba(255, 255, 255, 0.97)',
+  borderBottom: '1px solid $border',
+  backdropFilter: 'saturate(180%) blur(6px)',
+});
+
+const Inner = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '$4',
+  height: '100%',
+  maxWidth: '$content',
+  margin: '0 auto',
+  padding: '0 $4',
+  '@sm': { padding: '0 $5' },
+});
+
+const Brand = styled(Link, {
+  fontFamily: '$heading',
+  fontSize: '1.35rem',
+  fontWeight: 700,
+  color: '$brand',
+  textDecoration: 'none',
+  lineHeight: 1.1,
+});
+
+const DesktopNav = styled('nav', {
+  display: 'none',
+  '@md': { display: 'block' },
+  '& ul': { display: 'flex', gap: '$1', listStyle: 'none', margin: 0, padding: 0 },
+});
+
+export const NavLink = styled(Link, {
+  display: 'block',
+  padding: '$2 $3',
+  borderRadius: '$sm',
+  color: '$text',
+  fontWeight: 500,
+  textDecoration: 'none',
+  '&:hover': { backgroundColor: '$surface' },
+  '&[aria-current="page"]': { color: '$brand', backgroundColor: '$brandSoft', fontWeight: 700 },
+});
+
+const MenuButton = styled('button', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '$2',
+  minHeight: '44px',
+  padding: '$2 $3',
+  border: '1px solid $border',
+  borderRadius: '$sm',
+  backgroundColor: '$bg',
+  color: '$text',
+  fontWeight: 600,
+  cursor: 'pointer',
+  '@md': { display: 'none' },
+});
+
+/** The sticky 100 px header: brand, the nav with its active rule, and the mobile menu button. */
+export function Header() {
+  const { site, ui } = useShell();
+  const [path] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  return (
+    <Bar>
+      <Inner>
+        <Brand href="/">{site.name}</Brand>
+        <DesktopNav aria-label={ui['mainNav']}>
+          <ul>
+            {site.nav.map((item) => (
+              <li key={item.href}>
+                <NavLink href={item.href} aria-current={isNavActive(item, path) ? 'page' : undefined}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </DesktopNav>
+        <MenuButton
+          ref={opener}
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <Menu size={20} aria-hidden="true" />
+          {ui['menu']}
+        </MenuButton>
+      </Inner>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} opener={opener} path={path} />
+    </Bar>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { usePage } from '../app/context.ts';
+import { Sections } from '../sections/index.tsx';
+import { fillText } from '../lib/text.ts';
+import { PageTop } from './PageTop.tsx';
+
+/** Page top (with the hero when the page has a slot), optional extra content, then the sections. */
+export function StandardPage({ actions, children }: { readonly actions?: ReactNode; readonly children?: ReactNode }) {
+  const { payload } = usePage();
+  const { page, vars } = payload;
+  return (
+    <>
+      <PageTop heading={fillText(page.heading, vars)} intro={page.intro} slot={page.hero?.slot}>
+        {actions}
+      </PageTop>
+      {children}
+      <Sections sections={page.sections} vars={vars} />
+    </>
+  );
+}

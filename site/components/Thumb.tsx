@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+import { styled } from '../styles/stitches.ts';
+
+const Placeholder = styled('span', {
+  display: 'block',
+  width: '100%',
+  height: '100%',
+  minHeight: '80px',
+  backgroundColor: '$placeholder',
+});
+
+/** Appends a cache-busting time stamp to a URL (the one retry of a failing image). */
+export const withStamp = (url: string, stamp: number): string => `${url}${url.includes('?') ? '&' : '?'}t=${stamp}`;
+
+type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'>;
+
+interface Props extends ImgProps {
+  /** Sources in order of preference; empty entries are skipped. */
+  readonly sources: readonly (string | undefined)[];
+  readonly alt: string;
+  /** What shows when every source failed: nothing (video tiles) or the grey placeholder (photos). */
+  readonly onFail: 'hide' | 'placeholder';
+}
+
+interface Stage {
+  readonly i: number;
+  readonly stamp: number;
+}
+
+/**
+ * An image with the spec's fallback chain: each source is retried once with a time stamp, then the
+ * next source is tried, then the image hides or turns into the grey placeholder.
+ */
+export function Thumb({ sources, alt, onFail, ...img }: Props) {
+  const list = sources.filter((s): s is string => Boolean(s));
+  const [stage, setStage] = useState<Stage>({ i: 0, stamp: 0 });
+  const ref = useRef<HTMLImageElement>(null);
+  const fail = useCallback(() => {
+    setStage((s) => (s.stamp === 0 ? { i: s.i, stamp: Date.now() } : { i: s.i + 1, stamp: 0 }));
+  }, []);
+  useEffect(() => {
+    // An image that failed before hydration fired its error event before React listened.
+    const el = ref.current;
+    if (el && el.complete && el.naturalWidth === 0 && el.getAttribute('src')) fail();
+  }, [fail]);
+  const base = list[stage.i];
+  if (base === undefined) return onFail === 'hide' ? null : <Placeholder role="img" aria-label={alt} />;
+  const src = stage.stamp ? withStamp(base, stage.stamp) : base;
+  return <img ref={ref} src={src} alt={alt} onError={fail} {...img} />;
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+/** Toasts: one visible at a time (one id), 5000 ms. The library loads on the first toast. */
+const TOAST_ID = 'site-toast';
+const DURATION = 5000;
+
+const LazyToaster = lazy(() =>
+  import('react-hot-toast').then(({ Toaster }) => ({
+    default: () => <Toaster position="top-center" toastOptions={{ duration: DURATION }} />,
+  })),
+);
+
+const wanted = new Set<() => void>();
+let mounted = false;
+
+/** Shows an error toast (replacing the one shown, if any). */
+export function notifyError(message: string): void {
+  void import('react-hot-toast').then(({ toast }) => {
+    mounted = true;
+    for (const show of wanted) show();
+    toast.error(message, { id: TOAST_ID, duration: DURATION });
+  });
+}
+
+/** Where toasts render; mounts the toaster once the first toast is asked for. */
+export function ToastHost() {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    if (mounted) setOn(true);
+    const show = () => setOn(true);
+    wanted.add(show);
+    return () => {
+      wanted.delete(show);
+    };
+  }, []);
+  return on ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
+}

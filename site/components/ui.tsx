@@ -1,0 +1,166 @@
+import { Link } from 'wouter';
+import { keyframes, styled } from '../styles/stitches.ts';
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+
+export const Container = styled('div', {
+  width: '100%',
+  maxWidth: '$content',
+  margin: '0 auto',
+  padding: '0 $4',
+  '@sm': { padding: '0 $5' },
+});
+
+export const Block = styled('section', {
+  padding: '$6 0',
+  '@md': { padding: '$7 0' },
+  variants: {
+    tone: { plain: {}, soft: { backgroundColor: '$surface' } },
+    tight: { true: { paddingTop: 0 } },
+  },
+  defaultVariants: { tone: 'plain' },
+});
+
+export const Lead = styled('p', { fontSize: '1.125rem', color: '$muted', maxWidth: '70ch' });
+
+export const Muted = styled('p', { color: '$muted' });
+
+export const Grid = styled('div', {
+  display: 'grid',
+  gap: '$5',
+  gridTemplateColumns: '1fr',
+  variants: {
+    cols: {
+      2: { '@sm': { gridTemplateColumns: 'repeat(2, 1fr)' } },
+      3: { '@sm': { gridTemplateColumns: 'repeat(2, 1fr)' }, '@md': { gridTemplateColumns: 'repeat(3, 1fr)' } },
+      4: { '@sm': { gridTemplateColumns: 'repeat(2, 1fr)' }, '@lg': { gridTemplateColumns: 'repeat(4, 1fr)' } },
+    },
+  },
+  defaultVariants: { cols: 3 },
+});
+
+export const Card = styled('article', {
+  display: 'flex',
+  flexDirection: 'column',
+  backgroundColor: '$bg',
+  border: '1px solid $border',
+  borderRadius: '$md',
+  boxShadow: '$card',
+  overflow: 'hidden',
+});
+
+export const CardBody = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$2',
+  padding: '$5',
+  flex: 1,
+  '& > p': { margin: 0, color: '$muted' },
+});
+
+export const CardActions = styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '$2',
+  marginTop: 'auto',
+  paddingTop: '$3',
+});
+
+const buttonStyle = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '$2',
+  minHeight: '44px',
+  padding: '$2 $4',
+  borderRadius: '$sm',
+  border: '2px solid transparent',
+  fontWeight: 600,
+  fontSize: '0.95rem',
+  lineHeight: 1.2,
+  textDecoration: 'none',
+  cursor: 'pointer',
+  transition: 'background-color 120ms, color 120ms, border-color 120ms',
+  '&:disabled': { opacity: 0.6, cursor: 'default' },
+  variants: {
+    variant: {
+      primary: { backgroundColor: '$brand', color: '#fff', '&:hover': { backgroundColor: '$brandHover' } },
+      accent: { backgroundColor: '$accent', color: '#fff', '&:hover': { filter: 'brightness(0.92)' } },
+      outline: {
+        backgroundColor: 'transparent',
+        color: '$brand',
+        borderColor: '$brand',
+        '&:hover': { backgroundColor: '$brandSoft' },
+      },
+      ghost: {
+        backgroundColor: 'transparent',
+        color: '$brand',
+        padding: '$2',
+        '&:hover': { backgroundColor: '$brandSoft' },
+      },
+      light: { backgroundColor: '#fff', color: '$brand', '&:hover': { backgroundColor: '$brandSoft' } },
+    },
+  },
+  defaultVariants: { variant: 'primary' },
+} as const;
+
+export const Button = styled('button', buttonStyle);
+export const ButtonLink = styled(Link, buttonStyle);
+export const ButtonAnchor = styled('a', buttonStyle);
+
+export const Actions = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$3', alignItems: 'center' });
+
+export const BulletList = styled('ul', {
+  listStyle: 'none',
+  padding: 0,
+  margin: '$2 0 0',
+  display: 'grid',
+  gap: '$2',
+  '& li': { position: 'relative', paddingLeft: '$5' },
+  '& li::before': {
+    content: '""',
+    position: 'absolute',
+    left: '4px',
+    top: '0.6em',
+    width: '8px',
+    height: '8px',
+    borderRadius: '50%',
+    backgroundColor: '$accent',
+  },
+});
+
+export const IconBadge = styled('span', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '48px',
+  height: '48px',
+  borderRadius: '$md',
+  backgroundColor: '$brandSoft',
+  color: '$brand',
+  flexShrink: 0,
+});
+
+export const Spinner = styled('span', {
+  display: 'inline-block',
+  width: '28px',
+  height: '28px',
+  border: '3px solid $border',
+  borderTopColor: '$brand',
+  borderRadius: '50%',
+  '@motion': { animation: `${spin} 0.9s linear infinite` },
+});
+
+export const StatusBox = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: '$3',
+  textAlign: 'center',
+  padding: '$7 $4',
+  borderRadius: '$md',
+  backgroundColor: '$surface',
+  color: '$muted',
+  '& h2': { fontSize: '1.4rem', margin: 0 },
+  '& p': { margin: 0 },
+});

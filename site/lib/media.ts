@@ -1,0 +1,33 @@
+import type { ApiMediaItem } from '../../engine/api.ts';
+
+export type VideoFormat = 'mp4' | 'mov' | 'other';
+
+const VIDEO_EXT = /\.(mp4|mov|avi|wmv|flv|webm|m4v|mkv)$/i;
+
+/** Video recognition: a video/ mime type, or a video file extension. */
+export const isVideo = (item: ApiMediaItem): boolean =>
+  item.kind === 'video' || item.mimeType.startsWith('video/') || VIDEO_EXT.test(item.name);
+
+export function videoFormat(item: ApiMediaItem): VideoFormat {
+  if (item.mimeType === 'video/mp4' || /\.mp4$/i.test(item.name)) return 'mp4';
+  if (item.mimeType === 'video/quicktime' || /\.mov$/i.test(item.name)) return 'mov';
+  return 'other';
+}
+
+/** Whether the browser plays it inline: the server says so, else MP4 and WebM. */
+export const isPlayable = (item: ApiMediaItem): boolean =>
+  item.playable ?? (videoFormat(item) === 'mp4' || item.mimeType === 'video/webm' || /\.webm$/i.test(item.name));
+
+/** The ui key of a video's format label ('MP4 format', 'MOV format', 'Video format'). */
+export const formatLabelKey = (item: ApiMediaItem): string =>
+  ({ mp4: 'formatMp4', mov: 'formatMov', other: 'formatVideo' })[videoFormat(item)];
+
+/** Tile sources, best first: the tile thumbnail, then the poster or preview. */
+export const tileSources = (item: ApiMediaItem): (string | undefined)[] =>
+  isVideo(item)
+    ? [item.thumbnailUrl, item.posterUrl ?? item.previewUrl]
+    : [item.thumbnailUrl, item.previewUrl ?? item.largeUrl ?? item.url];
+
+/** Pixel size for layout; a 4:3 box when the API does not know it. */
+export const itemSize = (item: ApiMediaItem): { width: number; height: number } =>
+  item.width && item.height ? { width: item.width, height: item.height } : { width: 4, height: 3 };

@@ -1,0 +1,33 @@
+import type { Card as CardDef } from '../../engine/index.ts';
+import { FeatureCard } from '../components/FeatureCard.tsx';
+import { Grid } from '../components/ui.tsx';
+import { useProducts } from '../data/hooks.ts';
+import { productById } from '../lib/products.ts';
+import { Frame } from './Frame.tsx';
+import type { SectionProps } from './types.ts';
+
+export const cardsOf = (items: readonly (string | CardDef)[]): CardDef[] =>
+  items.filter((i): i is CardDef => typeof i !== 'string');
+
+export const columnsFor = (n: number): 2 | 3 | 4 => (n >= 4 ? 4 : n === 3 ? 3 : 2);
+
+/** Cards from the manifest (with slot images, icons, bullets, links, dialogs, product texts). */
+export function Cards({ section, index, vars }: SectionProps) {
+  const cards = cardsOf(section.items);
+  const { data: products = [] } = useProducts(cards.some((c) => c.product));
+  return (
+    <Frame section={section} index={index} vars={vars}>
+      <Grid cols={columnsFor(cards.length)}>
+        {cards.map((card) => (
+          <FeatureCard
+            key={card.title}
+            card={card}
+            product={productById(products, card.product)}
+            eager={index === 0}
+            vars={vars}
+          />
+        ))}
+      </Grid>
+    </Frame>
+  );
+}

@@ -1,0 +1,23 @@
+import { ArrowRight } from 'lucide-react';
+import { Actions, ButtonLink } from '../components/ui.tsx';
+import { fillText } from '../lib/text.ts';
+import { cardsOf } from './Cards.tsx';
+import { Frame } from './Frame.tsx';
+import type { SectionProps } from './types.ts';
+
+/** A row of links to other pages. */
+export function Links({ section, index, vars }: SectionProps) {
+  const links = cardsOf(section.items).filter((c) => c.href);
+  return (
+    <Frame section={section} index={index} vars={vars}>
+      <Actions>
+        {links.map((l) => (
+          <ButtonLink key={l.href} variant="outline" href={fillText(l.href ?? '/', vars)}>
+            {fillText(l.title, vars)}
+            <ArrowRight size={18} aria-hidden="true" />
+          </ButtonLink>
+        ))}
+      </Actions>
+    </Frame>
+  );
+}

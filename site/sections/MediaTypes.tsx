@@ -1,0 +1,81 @@
+import { ArrowRight, Film, Images } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Card as CardDef } from '../../engine/index.ts';
+import { SubHeading } from '../components/Heading.tsx';
+import { Grid, IconBadge } from '../components/ui.tsx';
+import { useMedia, useProducts } from '../data/hooks.ts';
+import type { MediaSource } from '../data/keys.ts';
+import { productById, productByType } from '../lib/products.ts';
+import { fillText, type Vars } from '../lib/text.ts';
+import { styled } from '../styles/stitches.ts';
+import { cardsOf } from './Cards.tsx';
+import { Frame } from './Frame.tsx';
+import type { SectionProps } from './types.ts';
+
+const tileStyle = {
+  display: 'flex',
+  gap: '$4',
+  alignItems: 'flex-start',
+  padding: '$5',
+  borderRadius: '$md',
+  border: '1px solid $border',
+  backgroundColor: '$bg',
+  boxShadow: '$card',
+  color: '$text',
+  textDecoration: 'none',
+  transition: 'box-shadow 150ms, border-color 150ms',
+  '&:hover': { boxShadow: '$raised', borderColor: '$brand' },
+  '& h2, & h3': { margin: 0, fontSize: '1.2rem' },
+  '& p': { margin: '$1 0 0', color: '$muted' },
+  '& .count': { color: '$accent', fontWeight: 700 },
+  '& .go': { marginLeft: 'auto', alignSelf: 'center', color: '$brand' },
+} as const;
+
+const TileLink = styled(Link, tileStyle);
+const TileBox = styled('div', tileStyle);
+
+/** The product whose folder holds a media card's items: the card's product, or '{type}-{media}'. */
+export function useMediaSource(card: CardDef, vars: Vars): MediaSource | null {
+  const { data: products = [] } = useProducts();
+  const owner = card.product
+    ? productById(products, card.product)
+    : card.media && vars['type'] !== undefined
+      ? productByType(products, `${vars['type']}-${card.media}`)
+      : undefined;
+  return owner?.driveFolderId ? { folderId: owner.driveFolderId } : null;
+}
+
+function MediaTypeCard({ card, texts, vars }: { card: CardDef; texts: Readonly<Record<string, string>>; vars: Vars }) {
+  const source = useMediaSource(card, vars);
+  const { data } = useMedia(source, card.media !== undefined);
+  const countText = card.media ? texts[card.media] : undefined;
+  const body = (
+    <>
+      <IconBadge>{card.media === 'videos' ? <Film aria-hidden="true" /> : <Images aria-hidden="true" />}</IconBadge>
+      <div>
+        <SubHeading>{fillText(card.title, vars)}</SubHeading>
+        {card.text && <p>{fillText(card.text, vars)}</p>}
+        {countText && data && (
+          <p className="count" data-testid={`count-${card.media}`}>
+            {fillText(countText, { ...vars, n: data.length })}
+          </p>
+        )}
+      </div>
+      <ArrowRight className="go" aria-hidden="true" />
+    </>
+  );
+  return card.href ? <TileLink href={fillText(card.href, vars)}>{body}</TileLink> : <TileBox>{body}</TileBox>;
+}
+
+/** 'Choose Media Type': a card per media type with the real number of items in its folder. */
+export function MediaTypes({ section, index, vars }: SectionProps) {
+  return (
+    <Frame section={section} index={index} vars={vars}>
+      <Grid cols={2}>
+        {cardsOf(section.items).map((card) => (
+          <MediaTypeCard key={card.title} card={card} texts={section.texts} vars={vars} />
+        ))}
+      </Grid>
+    </Frame>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Section } from '../../engine/index.ts';
+import type { Vars } from '../lib/text.ts';
+
+export interface SectionProps {
+  readonly section: Section;
+  /** Position on the page (ids, alternating backgrounds, eager images for the first). */
+  readonly index: number;
+  readonly vars: Vars;
+}

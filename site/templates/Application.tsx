@@ -1,0 +1,31 @@
+import { usePage } from '../app/context.ts';
+import { Loading } from '../components/Loading.tsx';
+import { Missing } from '../components/Missing.tsx';
+import { PageTop } from '../components/PageTop.tsx';
+import { useProducts } from '../data/hooks.ts';
+import { productByType } from '../lib/products.ts';
+import { fillText } from '../lib/text.ts';
+import { Sections } from '../sections/index.tsx';
+import { ProductIntro } from '../sections/ProductIntro.tsx';
+import { introFor } from './VariantLanding.tsx';
+
+/**
+ * An application of a pattern route (/screens/motorized-screens/:type): the product is looked up
+ * by type at run time; unknown types show the page's not-found text.
+ */
+export default function Application() {
+  const { payload } = usePage();
+  const { page, vars } = payload;
+  const { data: products, isLoading } = useProducts();
+  const product = productByType(products ?? [], fillText(page.productType ?? '{type}', vars));
+  if (isLoading) return <Loading text={page.texts['loading']} />;
+  if (!product) return <Missing text={page.texts['notFound'] ?? page.heading} back={page.back} vars={vars} />;
+  const named = { ...vars, name: product.name };
+  return (
+    <>
+      <PageTop heading={fillText(page.heading || '{name}', named)} />
+      <ProductIntro section={introFor(product.id)} index={0} vars={named} />
+      <Sections sections={page.sections} vars={named} offset={1} />
+    </>
+  );
+}

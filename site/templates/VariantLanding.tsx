@@ -1,0 +1,38 @@
+import type { Section } from '../../engine/index.ts';
+import { usePage } from '../app/context.ts';
+import { Loading } from '../components/Loading.tsx';
+import { Missing } from '../components/Missing.tsx';
+import { PageLinks } from '../components/PageLinks.tsx';
+import { StandardPage } from '../components/StandardPage.tsx';
+import { useProducts } from '../data/hooks.ts';
+import { productById } from '../lib/products.ts';
+import { ProductIntro } from '../sections/ProductIntro.tsx';
+
+/** A product section for pages that name a product but declare no product-intro of their own. */
+export const introFor = (product: string): Section => ({
+  type: 'product-intro',
+  product,
+  items: [],
+  icons: {},
+  texts: {},
+});
+
+/**
+ * Landing of a variant (pergola configuration, cable guided screens): heading, description, the
+ * page's links (View Images / View Videos), key features, then its sections ('Choose Media Type').
+ */
+export default function VariantLanding() {
+  const { payload } = usePage();
+  const { page, vars } = payload;
+  const { data: products, isLoading } = useProducts(page.product !== undefined);
+  const product = productById(products ?? [], page.product);
+  if (page.product && isLoading) return <Loading text={page.texts['loading']} />;
+  if (page.product && !product)
+    return <Missing text={page.texts['notFound'] ?? page.heading} back={page.back} vars={vars} />;
+  const hasIntro = page.sections.some((s) => s.type === 'product-intro');
+  return (
+    <StandardPage actions={<PageLinks links={page.links} vars={vars} />}>
+      {product && !hasIntro && <ProductIntro section={introFor(product.id)} index={0} vars={vars} />}
+    </StandardPage>
+  );
+}
