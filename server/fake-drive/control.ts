@@ -16,6 +16,7 @@ const KINDS: readonly FaultKind[] = [
 /**
  * Steering a running fake from outside (demos, manual trials), not part of Drive's API:
  * `GET /__fake/calls` (count per operation), `POST /__fake/fail?op=files.list&times=3&kind=backendError`,
+ * `POST /__fake/outage?kind=backendError` (every call fails until `kind=none`),
  * `POST /__fake/latency?op=files.list&ms=500` (op '*' for all), `POST /__fake/reset`.
  */
 export function control(fake: FakeDrive, req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -28,6 +29,11 @@ export function control(fake: FakeDrive, req: IncomingMessage, res: ServerRespon
   }
   if (action === 'POST /__fake/fail' && known && KINDS.includes(p.get('kind') as FaultKind)) {
     fake.failNext(op as Operation, Number(p.get('times') ?? 1), p.get('kind') as FaultKind);
+    return sendJson(res, 200, { ok: true });
+  }
+  if (action === 'POST /__fake/outage') {
+    const kind = p.get('kind');
+    fake.faults.failAll(KINDS.includes(kind as FaultKind) ? (kind as FaultKind) : null);
     return sendJson(res, 200, { ok: true });
   }
   if (action === 'POST /__fake/latency' && (known || op === '*')) {

@@ -61,6 +61,7 @@ export class Faults {
   readonly log: CallRecord[] = [];
   private readonly pending = new Map<Operation, FaultKind[]>();
   private readonly latency = new Map<Operation | '*', number>();
+  private outage: FaultKind | null = null;
 
   /** The next `times` calls of `op` fail with `kind` (queued after failures already pending). */
   failNext(op: Operation, times: number, kind: FaultKind): void {
@@ -69,9 +70,15 @@ export class Faults {
     this.pending.set(op, queue);
   }
 
-  /** Drops failures not yet used. */
+  /** Every call of every operation fails with `kind` until called again with null (an outage). */
+  failAll(kind: FaultKind | null): void {
+    this.outage = kind;
+  }
+
+  /** Drops failures not yet used and ends an outage. */
   clearFailures(): void {
     this.pending.clear();
+    this.outage = null;
   }
 
   /** Every call of `op` (or of any operation, with '*') waits `ms` before it is answered. */
@@ -90,7 +97,7 @@ export class Faults {
   }
 
   take(op: Operation): FaultKind | undefined {
-    return this.pending.get(op)?.shift();
+    return this.pending.get(op)?.shift() ?? this.outage ?? undefined;
   }
 
   /** The calls of `op` that arrived, optionally only those whose subject contains `about`. */
@@ -104,6 +111,6 @@ export class Faults {
 
   reset(): void {
     this.log.length = 0;
-    this.pending.clear();
+    this.clearFailures();
   }
 }
