@@ -7,6 +7,9 @@ import type { DataPath, ParsedManifest } from './source.ts';
 import { suggest } from './suggest.ts';
 import { unknownPlaceholders } from './template.ts';
 
+/** A place computed only when a problem needs it (finding places parses the YAML again). */
+type Lazy = () => Place;
+
 const GALLERY_TEXTS = ['loading', 'error', 'emptyTitle', 'emptyBody', 'count', 'none'] as const;
 const GALLERY_KINDS = new Set(['image-gallery', 'video-gallery', 'media-gallery']);
 
@@ -50,33 +53,40 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
     family: 'families',
   };
   const declaredFolders = new Set(x.flat.folders.map((f) => f.value.path));
-  const ref = (what: keyof typeof ids, id: string | undefined, at: Place): void => {
+  const ref = (what: keyof typeof ids, id: string | undefined, at: Lazy): void => {
     if (id === undefined || id.includes('{')) return;
     const known = what === 'folder' ? declaredFolders : ids[what];
     if (known.has(id)) return;
     const list = [...known];
     found.push(
-      problem('UnknownReference', { what, id, known: list, suggestion: suggest(id, list), section: SECTION[what] }, at),
+      problem(
+        'UnknownReference',
+        { what, id, known: list, suggestion: suggest(id, list), section: SECTION[what] },
+        at(),
+      ),
     );
   };
-  const link = (href: string | undefined, at: Place): void => {
+  const link = (href: string | undefined, at: Lazy): void => {
     if (!href || href.includes('{') || !href.startsWith('/')) return;
     const path = href.split(/[?#]/)[0] ?? href;
     if (routes.statics.has(path) || routes.patterns.some((r) => r.regex.test(path))) return;
-    found.push(problem('BrokenLink', { href, suggestion: suggest(path, [...routes.statics]) }, at));
+    found.push(problem('BrokenLink', { href, suggestion: suggest(path, [...routes.statics]) }, at()));
   };
 
   x.flat.products.forEach((o) => {
-    ref('folder', o.value.folder, place(o, ['folder']));
-    link(o.value.href, place(o, ['href']));
+    ref('folder', o.value.folder, () => place(o, ['folder']));
+    link(o.value.href, () => place(o, ['href']));
   });
-  x.flat.slots.forEach((o) => ref('slot group', o.value.group, place(o, ['group'])));
-  c.site.nav.forEach((n, i) => link(n.href, m.locate(['site', 'nav', i, 'href'])));
+  x.flat.slots.forEach((o) => ref('slot group', o.value.group, () => place(o, ['group'])));
+  c.site.nav.forEach((n, i) => link(n.href, () => m.locate(['site', 'nav', i, 'href'])));
 
   c.pages.forEach((page, i) => {
     const o = x.pageOrigins[i];
     if (!o || page.id.includes('@')) return;
-    const at = (sub: DataPath): Place => place(o, sub);
+    const at =
+      (sub: DataPath): Lazy =>
+      () =>
+        place(o, sub);
     ref('product', page.product, at(['product']));
     if (o.value.folder) ref('folder', o.value.folder, at(['folder']));
     ref('slot', page.hero?.slot, at(['hero', 'slot']));
@@ -86,7 +96,7 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
     link(page.back?.href, at(['back', 'href']));
     page.links.forEach((l, j) => link(l.href, at(['links', j, 'href'])));
     page.sections.forEach((s, j) => {
-      const sat = (sub: DataPath): Place => at(['sections', j, ...sub]);
+      const sat = (sub: DataPath): Lazy => at(['sections', j, ...sub]);
       ref('product', s.product, sat(['product']));
       ref('product', s.dialog?.product, sat(['dialog', 'product']));
       ref('folder', s.dialog?.folder, sat(['dialog', 'folder']));
@@ -100,8 +110,10 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
       });
     });
     if (!page.product || ids.product.has(page.product)) checkGallery(page, at, found);
-    for (const name of leftovers(o.value)) {
-      found.push(problem('InvalidValue', { key: `{${name}}`, detail: 'is a placeholder that nothing fills' }, at([])));
+    for (const name of o.fromFamily ? [] : leftovers(o.value)) {
+      found.push(
+        problem('InvalidValue', { key: `{${name}}`, detail: 'is a placeholder that nothing fills' }, at([])()),
+      );
     }
   });
   return found;
@@ -109,9 +121,9 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
 
 function checkCard(
   card: Card,
-  at: (sub: DataPath) => Place,
-  ref: (what: 'product' | 'folder' | 'slot' | 'aggregate', id: string | undefined, at: Place) => void,
-  link: (href: string | undefined, at: Place) => void,
+  at: (sub: DataPath) => Lazy,
+  ref: (what: 'product' | 'folder' | 'slot' | 'aggregate', id: string | undefined, at: Lazy) => void,
+  link: (href: string | undefined, at: Lazy) => void,
 ): void {
   ref('product', card.product, at(['product']));
   ref('slot', card.slot, at(['slot']));
@@ -121,15 +133,15 @@ function checkCard(
   link(card.href, at(['href']));
 }
 
-function checkGallery(page: Page, at: (sub: DataPath) => Place, found: Problem[]): void {
+function checkGallery(page: Page, at: (sub: DataPath) => Lazy, found: Problem[]): void {
   if (!GALLERY_KINDS.has(page.kind)) return;
   for (const key of GALLERY_TEXTS) {
     if (!page.texts[key])
-      found.push(problem('MissingPageText', { path: page.path, kind: page.kind, key }, at(['texts'])));
+      found.push(problem('MissingPageText', { path: page.path, kind: page.kind, key }, at(['texts'])()));
   }
   if (page.kind === 'media-gallery' ? !page.productType : !page.folder) {
     const needs = page.kind === 'media-gallery' ? 'a productType' : 'a folder, or a product with a folder';
-    found.push(problem('MissingMedia', { path: page.path, kind: page.kind, needs }, at([])));
+    found.push(problem('MissingMedia', { path: page.path, kind: page.kind, needs }, at([])()));
   }
 }
 

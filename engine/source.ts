@@ -1,3 +1,4 @@
+import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { problem, type Place, type Problem } from './errors.ts';
 
@@ -13,6 +14,8 @@ export type DataPath = readonly (string | number)[];
 interface ParsedFile {
   readonly file: string;
   readonly text: string;
+  /** The text split into lines, made on first use (code frames). */
+  textLines?: string[];
   readonly doc: Document.Parsed;
   readonly lines: LineCounter;
 }
@@ -24,61 +27,85 @@ export interface ParsedManifest {
   locate(path: DataPath, opts?: { key?: boolean }): Place;
 }
 
+/**
+ * Parses the manifest files and merges them by top-level key. The data comes from js-yaml (fast);
+ * the `yaml` document API, which knows where every node is, runs only when a place is asked for
+ * (a problem was found) or a file does not parse.
+ */
 export function parseSources(sources: readonly SourceFile[]): { manifest?: ParsedManifest; problems: Problem[] } {
   const found: Problem[] = [];
-  const files: ParsedFile[] = [];
-  const owner = new Map<string, ParsedFile>();
+  const owner = new Map<string, SourceFile>();
   const data: Record<string, unknown> = {};
+  const docs = new Map<string, ParsedFile>();
+  const parsed = (src: SourceFile): ParsedFile => {
+    let f = docs.get(src.file);
+    if (!f) {
+      const lines = new LineCounter();
+      const doc = parseDocument(src.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+      docs.set(src.file, (f = { file: src.file, text: src.text, doc, lines }));
+    }
+    return f;
+  };
 
-  for (const { file, text } of sources) {
-    const lines = new LineCounter();
-    const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-    const parsed: ParsedFile = { file, text, doc, lines };
-    const [err] = doc.errors;
-    if (err) {
-      // Later YAML errors are nearly always consequences of the first: report that one alone.
-      const open = /end with an? ([\]}])/.exec(err.message)?.[1];
-      const start = open ? unclosedBracket(text, err.pos[0], open === ']' ? '[' : '{') : -1;
-      found.push(
-        start >= 0
-          ? problem('YamlUnclosed', { open: text[start] ?? '[', close: open ?? ']' }, placeAt(parsed, start))
-          : problem('YamlSyntax', { detail: yamlDetail(err.message) }, placeAt(parsed, err.pos[0])),
-      );
+  for (const src of sources) {
+    if (/^\s*(#.*)?$/.test(src.text.replace(/\s*#.*$/gm, ''))) {
+      found.push(problem('EmptyFile', {}, { file: src.file, line: 1, col: 1 }));
       continue;
     }
-    if (doc.contents === null || text.trim() === '' || isOnlyComments(doc)) {
-      found.push(problem('EmptyFile', {}, { file, line: 1, col: 1 }));
+    let js: unknown;
+    try {
+      js = loadYaml(src.text, { schema: CORE_SCHEMA, filename: src.file });
+    } catch (e) {
+      found.push(syntaxProblem(parsed(src), e));
       continue;
     }
-    if (!isMap(doc.contents)) {
-      found.push(problem('NotAMapping', {}, placeOf(parsed, doc.contents)));
+    if (js === undefined || js === null) {
+      found.push(problem('EmptyFile', {}, { file: src.file, line: 1, col: 1 }));
       continue;
     }
-    files.push(parsed);
-    const js = doc.toJS({ maxAliasCount: 1000 }) as Record<string, unknown>;
-    for (const item of doc.contents.items) {
-      const key = isScalar(item.key) ? String(item.key.value) : String(item.key);
+    if (typeof js !== 'object' || Array.isArray(js)) {
+      const f = parsed(src);
+      found.push(problem('NotAMapping', {}, placeOf(f, f.doc.contents)));
+      continue;
+    }
+    for (const [key, value] of Object.entries(js)) {
       const other = owner.get(key);
       if (other) {
-        found.push(problem('DuplicateTopLevelKey', { key, other: other.file }, placeOf(parsed, item.key as Node)));
+        found.push(problem('DuplicateTopLevelKey', { key, other: other.file }, keyPlace(parsed(src), key)));
         continue;
       }
-      owner.set(key, parsed);
-      data[key] = js[key];
+      owner.set(key, src);
+      data[key] = value;
     }
   }
 
   const locate = (path: DataPath, opts?: { key?: boolean }): Place => {
     const first = path[0];
-    const f = (typeof first === 'string' && owner.get(first)) || files[0];
-    if (!f) return { file: sources[0]?.file ?? 'manifest', line: 1, col: 1 };
+    const src = (typeof first === 'string' && owner.get(first)) || sources[0];
+    if (!src) return { file: 'manifest', line: 1, col: 1 };
+    const f = parsed(src);
     return placeOf(f, deepestNode(f.doc, path, opts?.key ?? false));
   };
   return { manifest: { data, locate }, problems: found };
 }
 
-function isOnlyComments(doc: Document.Parsed): boolean {
-  return doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null);
+/** The problem of a file js-yaml refused, placed by the `yaml` parser (or js-yaml's own mark). */
+function syntaxProblem(f: ParsedFile, thrown: unknown): Problem {
+  const err = f.doc.errors[0];
+  if (err) {
+    // Later YAML errors are nearly always consequences of the first: report that one alone.
+    const open = /end with an? ([\]}])/.exec(err.message)?.[1];
+    const start = open ? unclosedBracket(f.text, err.pos[0], open === ']' ? '[' : '{') : -1;
+    return start >= 0
+      ? problem('YamlUnclosed', { open: f.text[start] ?? '[', close: open ?? ']' }, placeAt(f, start))
+      : problem('YamlSyntax', { detail: yamlDetail(err.message) }, placeAt(f, err.pos[0]));
+  }
+  const e = thrown as { reason?: string; message?: string; mark?: { position?: number } };
+  return problem('YamlSyntax', { detail: e.reason ?? e.message ?? 'unreadable' }, placeAt(f, e.mark?.position ?? 0));
+}
+
+function keyPlace(f: ParsedFile, key: string): Place {
+  return placeOf(f, deepestNode(f.doc, [key], true));
 }
 
 /** The offset of the last bracket `open` before `pos` that is not closed before it, or -1. */
@@ -128,11 +155,11 @@ function placeOf(f: ParsedFile, node: Node | null): Place {
 
 function placeAt(f: ParsedFile, offset: number): Place {
   const { line, col } = f.lines.linePos(offset);
-  return { file: f.file, line, col, frame: codeFrame(f.text, line, col) };
+  f.textLines ??= f.text.split('\n');
+  return { file: f.file, line, col, frame: codeFrame(f.textLines, line, col) };
 }
 
-function codeFrame(text: string, line: number, col: number): string {
-  const all = text.split('\n');
+function codeFrame(all: readonly string[], line: number, col: number): string {
   const from = Math.max(1, line - 2);
   const to = Math.min(all.length, line + 1);
   const width = String(to).length;

@@ -38,37 +38,83 @@ export function memberVars(
   return vars;
 }
 
-function fillString(s: string, vars: Vars, unset: Set<string>): string {
-  if (!s.includes('{')) return s;
-  return s.replace(PLACEHOLDER, (whole, name: string, lower?: string) => {
-    const v = vars.get(name);
-    if (v === undefined) {
-      if (!RUNTIME_PLACEHOLDERS.has(name)) unset.add(name);
-      return whole;
+/** A template split once into literal text and placeholders: [text, name, lower, text, ...]. */
+type Parts = readonly (string | { readonly name: string; readonly lower: boolean; readonly whole: string })[];
+const compiled = new Map<string, Parts>();
+
+function compile(s: string): Parts {
+  let parts = compiled.get(s);
+  if (!parts) {
+    const out: Parts[number][] = [];
+    let last = 0;
+    for (const m of s.matchAll(PLACEHOLDER)) {
+      out.push(s.slice(last, m.index));
+      out.push({ name: m[1] ?? '', lower: m[2] !== undefined, whole: m[0] });
+      last = m.index + m[0].length;
     }
-    const text = typeof v === 'string' ? v : v.join(', ');
-    return lower ? text.toLowerCase() : text;
-  });
+    out.push(s.slice(last));
+    parts = out;
+    // Templates are few; the bound only guards a long-running process against odd input.
+    if (compiled.size > 10_000) compiled.clear();
+    compiled.set(s, parts);
+  }
+  return parts;
 }
 
+function fillString(s: string, vars: Vars, unset: Set<string>): string {
+  if (!s.includes('{')) return s;
+  let out = '';
+  for (const part of compile(s)) {
+    if (typeof part === 'string') {
+      out += part;
+      continue;
+    }
+    const v = vars.get(part.name);
+    if (v === undefined) {
+      if (!RUNTIME_PLACEHOLDERS.has(part.name)) unset.add(part.name);
+      out += part.whole;
+      continue;
+    }
+    const text = typeof v === 'string' ? v : v.join(', ');
+    out += part.lower ? text.toLowerCase() : text;
+  }
+  return out;
+}
+
+/** A template compiled once: fills its placeholders for one member's variables. */
+export type Filler<T> = (vars: Vars, unset: Set<string>) => T;
+
 /**
- * Fills the placeholders of every string in `value` (deeply). A string that is exactly `{x}` where x
- * is a list becomes that list. Names with no value (and not filled at run time) are added to `unset`.
+ * Compiles `value` (deeply) into a filler of the placeholders of its strings. A string that is
+ * exactly `{x}` where x is a list becomes that list. Names with no value (and not filled at run
+ * time) are added to `unset`. Compile once per family, fill once per member.
  */
-export function fill<T>(value: T, vars: Vars, unset: Set<string>): T {
+export function compileTemplate<T>(value: T): Filler<T> {
+  return compileAny(value) as Filler<T>;
+}
+
+function compileAny(value: unknown): Filler<unknown> {
   if (typeof value === 'string') {
-    const whole = WHOLE.exec(value);
-    const v = whole?.[1] !== undefined ? vars.get(whole[1]) : undefined;
-    if (Array.isArray(v)) return [...(v as string[])] as T;
-    return fillString(value, vars, unset) as T;
+    if (!value.includes('{')) return () => value;
+    const whole = WHOLE.exec(value)?.[1];
+    return (vars, unset) => {
+      const v = whole !== undefined ? vars.get(whole) : undefined;
+      return Array.isArray(v) ? [...(v as string[])] : fillString(value, vars, unset);
+    };
   }
-  if (Array.isArray(value)) return value.map((x: unknown) => fill(x, vars, unset)) as T;
+  if (Array.isArray(value)) {
+    const items = value.map(compileAny);
+    return (vars, unset) => items.map((f) => f(vars, unset));
+  }
   if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = fill(v, vars, unset);
-    return out as T;
+    const entries = Object.entries(value).map(([k, v]) => [k, compileAny(v)] as const);
+    return (vars, unset) => {
+      const out: Record<string, unknown> = {};
+      for (const [k, f] of entries) out[k] = f(vars, unset);
+      return out;
+    };
   }
-  return value;
+  return () => value;
 }
 
 /** Placeholders left in a string that nothing fills at run time either. */

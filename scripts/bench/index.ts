@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import { benchEngine } from './engine.ts';
+
+/**
+ * `npm run bench`: every benchmark in one run, each printing its figures and ratios against a
+ * baseline measured in the same run. Parts: engine, server, site (those present).
+ */
+const only = process.argv[2];
+const parts: Record<string, () => Promise<unknown> | unknown> = {
+  engine: benchEngine,
+  server: async () => (await import('./server.ts')).benchServer(),
+  site: async () => (await import('./site.ts')).benchSite(),
+};
+for (const [name, run] of Object.entries(parts)) {
+  if (only && only !== name) continue;
+  if (name !== 'engine' && !existsSync(new URL(`./${name}.ts`, import.meta.url))) {
+    console.log(`\n${name}: no benchmark yet (scripts/bench/${name}.ts)`);
+    continue;
+  }
+  await run();
+}
