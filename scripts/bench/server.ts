@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import type { ApiMediaItem, ApiProduct } from '../../engine/api.ts';
+import { loadCatalogue } from '../../engine/node/read.ts';
+import { demoDataTemplate } from '../demo-media.ts';
+
+export interface ServerBenchOptions {
+  /** Seconds per measured target. */
+  readonly duration?: number;
+  readonly connections?: number;
+}
+
+export interface BenchRow {
+  readonly name: string;
+  readonly path: string;
+  readonly bytes: number;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+  /** Requests per second relative to the static baseline of the same bytes. */
+  readonly ratio?: number;
+}
+
+const ACCEPT = { accept: 'image/avif,image/webp,*/*' };
+
+/** A TCP port free right now on loopback. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+/** Starts `server/main.ts` in its own process (the load generator must not share its CPU time). */
+async function startServerProcess(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // LOG_LEVEL=warn: one log line per request is the default, but writing it is not what is measured here.
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (const started = Date.now(); Date.now() - started < 30_000;) {
+    if (exited) throw new Error('The server exited before it was ready.');
+    const ok = await fetch(`${url}/api/products`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The server did not start within 30 s.');
+}
+
+async function measure(url: string, name: string, path: string, bytes: number, o: Required<ServerBenchOptions>) {
+  const headers = ACCEPT;
+  const r = await autocannon({ url: url + path, connections: o.connections, duration: o.duration, headers });
+  const row: BenchRow = {
+    name,
+    path,
+    bytes,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx + r.timeouts,
+  };
+  return row;
+}
+
+/**
+ * The server part of `npm run bench`: a cached folder listing and a cached thumbnail, each against a
+ * static file of the same bytes served by the same Express app (`/defaults/...`), in one run.
+ */
+export async function benchServer(options: ServerBenchOptions = {}): Promise<BenchRow[]> {
+  const o = { duration: options.duration ?? 8, connections: options.connections ?? 50 };
+  const built = loadCatalogue();
+  if (!built.ok) throw new Error('The manifest is invalid: run npm run check.');
+  const dataDir = await mkdtemp(join(tmpdir(), 'shade-bench-'));
+  await cp(await demoDataTemplate(built.catalogue), dataDir, { recursive: true });
+  const { url, child } = await startServerProcess(dataDir);
+  try {
+    const products = (await (await fetch(`${url}/api/products`)).json()) as ApiProduct[];
+    const folderId = products.find((p) => p.id === 'roman-shades')?.driveFolderId;
+    const listingPath = `/api/drive-images/${folderId}`;
+    const listing = Buffer.from(await (await fetch(url + listingPath)).arrayBuffer());
+    const items = JSON.parse(listing.toString()) as ApiMediaItem[];
+    const thumbPath = items[0]?.thumbnailUrl ?? '';
+    const thumbRes = await fetch(url + thumbPath, { headers: ACCEPT });
+    const thumb = Buffer.from(await thumbRes.arrayBuffer());
+    // Baselines: the same bytes as plain files, served by express.static in the same app.
+    await writeFile(join(dataDir, 'defaults', 'bench-listing.json'), listing);
+    await writeFile(join(dataDir, 'defaults', 'bench-thumb.webp'), thumb);
+
+    // Warm every target up first, so that no measurement pays for the JIT or the first disk reads.
+    for (const path of ['/defaults/bench-listing.json', listingPath, '/defaults/bench-thumb.webp', thumbPath]) {
+      await autocannon({ url: url + path, connections: o.connections, duration: 2, headers: ACCEPT });
+    }
+    console.log(`\nServer: autocannon, ${o.connections} connections, ${o.duration} s per target, separate processes`);
+    const staticListing = await measure(
+      url,
+      'static file (listing bytes)',
+      '/defaults/bench-listing.json',
+      listing.length,
+      o,
+    );
+    const cachedListing = await measure(url, 'cached folder listing', listingPath, listing.length, o);
+    const staticThumb = await measure(
+      url,
+      'static file (thumbnail bytes)',
+      '/defaults/bench-thumb.webp',
+      thumb.length,
+      o,
+    );
+    const cachedThumb = await measure(url, 'cached thumbnail (webp)', thumbPath, thumb.length, o);
+    const rows = [
+      staticListing,
+      { ...cachedListing, ratio: cachedListing.rps / staticListing.rps },
+      staticThumb,
+      { ...cachedThumb, ratio: cachedThumb.rps / staticThumb.rps },
+    ];
+    printRows(rows);
+    return rows;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printRows(rows: readonly BenchRow[]): void {
+  console.log(
+    `  ${'target'.padEnd(32)}${'bytes'.padStart(8)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}  vs static`,
+  );
+  for (const r of rows) {
+    const ratio = r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}x`;
+    console.log(
+      `  ${r.name.padEnd(32)}${String(r.bytes).padStart(8)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}  ${ratio}`,
+    );
+  }
+  console.log('  targets: cached listing >= 0.5x its static baseline; p99 < 50 ms at 50 connections');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchServer().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
