@@ -42,7 +42,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
   it('unknown page kind', () => {
     expect(problemsOf('bad-unknown-kind')).toMatchInlineSnapshot(`
       [
-        "bad-unknown-kind/catalogue.yaml:29:11  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, image-manager, folder-setup, not-found.)",
+        "bad-unknown-kind/catalogue.yaml:29:11  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, image-manager, folder-setup, sign-in, not-found.)",
       ]
     `);
   });
@@ -108,7 +108,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
     expect(problemsOf('bad-many-problems')).toMatchInlineSnapshot(`
       [
         "bad-many-problems/catalogue.yaml:22:14  'heading' must be a text, not a list.",
-        "bad-many-problems/catalogue.yaml:25:11  Unknown page kind 'categroy' (did you mean 'category'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, image-manager, folder-setup, not-found.)",
+        "bad-many-problems/catalogue.yaml:25:11  Unknown page kind 'categroy' (did you mean 'category'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, image-manager, folder-setup, sign-in, not-found.)",
         "bad-many-problems/catalogue.yaml:30:5  Unknown key 'headng' in pages > item 3 (did you mean 'heading'?).  (Allowed keys here: id, path, aliases, kind, heading, intro, breadcrumb, back, meta, hero, product, folder, media, productType, params, texts, links, sections, sitemap, staff.)",
       ]
     `);
@@ -132,7 +132,7 @@ describe('npm run check', () => {
   it('exits 0 on the real manifest', () => {
     const r = check();
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^Manifest is valid: 55 routes/);
+    expect(r.stdout).toMatch(/^Manifest is valid: 56 routes/);
   });
 
   it('exits 1 and prints file:line:col, message, hint and a code frame, no stack trace', () => {

@@ -26,6 +26,7 @@ export const PAGE_KINDS = [
   'shade-page',
   'image-manager',
   'folder-setup',
+  'sign-in',
   'not-found',
 ] as const;
 
