@@ -45,6 +45,8 @@ export const jsonErrors: ErrorRequestHandler = (error, req, res, next) => {
     next(error);
     return;
   }
+  // Headers meant for the content that could not be sent must not describe the error.
+  for (const name of ['ETag', 'Content-Disposition', 'Content-Range', 'Content-Length', 'Vary']) res.removeHeader(name);
   res.status(status).setHeader('Cache-Control', 'no-store').json(body);
 };
 
