@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps): Express {
   for (const router of deps.routers ?? []) app.use(router);
   app.use(['/api', '/media'], apiNotFound);
 
-  app.use(createRenderRouter({ data, catalogue }));
+  app.use(createRenderRouter({ data, catalogue, logger, distDir: deps.distDir }));
   app.use(jsonErrors);
   return app;
 }
