@@ -9,6 +9,13 @@ import type { ByteRange } from './types.ts';
 
 export type DriveFile = drive_v3.Schema$File;
 
+export interface Download {
+  readonly stream: Readable;
+  /** Size of the whole file, when Drive said. */
+  readonly size?: number;
+  readonly mimeType: string;
+}
+
 export interface RetryOptions {
   /** Retries after the first attempt (default 4). */
   readonly retries?: number;
@@ -123,19 +130,29 @@ export class DriveApi {
     });
   }
 
-  /** The bytes of a file (alt=media), whole or a range. */
-  async download(fileId: string, about: About, range?: ByteRange): Promise<Readable> {
+  /**
+   * The bytes of a file (alt=media), whole or a range, in one call: the whole size and the type come
+   * from the response's Content-Range / Content-Length and Content-Type.
+   */
+  async download(fileId: string, about: About, range?: ByteRange): Promise<Download> {
     const headers: Record<string, string> = range ? { Range: `bytes=${range.start}-${range.end}` } : {};
     const res = await this.call(about, () =>
       this.files.get({ fileId, alt: 'media', ...ALL_DRIVES }, { responseType: 'stream', headers }),
     );
-    const stream = res.data;
-    return range && res.status === 200 ? stream.pipe(slice(range.start, range.end)) : stream;
+    const header = (name: string): string | null => {
+      const h = res.headers as unknown as { get?: (n: string) => string | null } & Record<string, string | undefined>;
+      return typeof h.get === 'function' ? h.get(name) : (h[name] ?? null);
+    };
+    const total =
+      /\/(\d+)$/.exec(header('content-range') ?? '')?.[1] ?? (res.status === 200 ? header('content-length') : null);
+    const mimeType = (header('content-type') ?? 'application/octet-stream').split(';')[0]!.trim();
+    const stream = range && res.status === 200 ? res.data.pipe(slice(range.start, range.end)) : res.data;
+    return { stream, ...(total ? { size: Number(total) } : {}), mimeType };
   }
 
   async downloadBuffer(fileId: string, about: About): Promise<Buffer> {
     const chunks: Buffer[] = [];
-    for await (const chunk of await this.download(fileId, about)) chunks.push(chunk as Buffer);
+    for await (const chunk of (await this.download(fileId, about)).stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
 

@@ -58,7 +58,11 @@ export function isRetryable(error: unknown): boolean {
 export function toStoreError(error: unknown, action: string, subject: string): StoreError {
   if (error instanceof StoreError) return error;
   const status = statusOf(error);
-  if (status === 404) return new StoreError('not-found', `${subject} was not found on Google Drive.`, 404);
+  if (status === 404 || reasonsOf(error).includes('fileNotDownloadable')) {
+    return new StoreError('not-found', `${subject} was not found on Google Drive.`, 404);
+  }
+  if (status === 416)
+    return new StoreError('invalid', `The range asked of ${subject.toLowerCase()} is outside the file.`, 416);
   if (reasonsOf(error).includes('storageQuotaExceeded')) return new StoreError('quota', QUOTA_MESSAGE, 507);
   const detail = status === undefined ? 'could not be reached' : `answered ${status}`;
   return new StoreError('upstream', `Google Drive ${detail} while ${action}. Try again in a minute.`, 502);

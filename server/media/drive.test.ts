@@ -83,6 +83,18 @@ describe('drive store: listing', () => {
     expect((await sharp(poster!).metadata()).width).toBe(48);
   });
 
+  it('turns away files elsewhere in Drive, even ones the service account can see', async () => {
+    const elsewhere = fake.state.addFolder('Private', tree.driveId);
+    const secret = fake.state.addFile({
+      name: 'secret.jpg',
+      mimeType: 'image/jpeg',
+      parents: [elsewhere.id],
+      content: await jpeg(8, 8),
+    });
+    await expect(store.getFile(secret.id)).rejects.toMatchObject({ code: 'not-found' });
+    expect((await store.getFile(tree.files['Gallery/a.jpg']!)).name).toBe('a.jpg');
+  });
+
   it('answers not-found for unknown, trashed and non-folder ids', async () => {
     await expect(store.listFolder('1nope')).rejects.toMatchObject({ code: 'not-found' });
     await expect(store.listFolder(tree.files['Gallery/a.jpg']!)).rejects.toMatchObject({ code: 'not-found' });

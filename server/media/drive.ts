@@ -107,28 +107,31 @@ export class DriveStore implements MediaStore {
       .sort(byName);
   }
 
+  /**
+   * Metadata of a media file under the root folder. The routes ask this (through the cache) before
+   * serving bytes, so it is where ids of files elsewhere in Drive are turned away.
+   */
   async getFile(fileId: string): Promise<StoreFile> {
     const f = await this.mediaFile(fileId, `${FILE_FIELDS},parents`);
+    if (!(await this.underRoot(f))) throw new StoreError('not-found', `No file with id ${fileId}.`);
     const video = isVideo(f.name ?? '', mimeOf(f));
     return toStoreFile(f, video && !f.hasThumbnail && (await this.posterOf(f)) !== null);
   }
 
+  /** One Drive call (a video seeks often); a range past the end is Drive's 416, 'invalid' here. */
   async openFile(fileId: string, range?: ByteRange): Promise<OpenedFile> {
-    const f = await this.mediaFile(fileId, 'id,name,mimeType,size,trashed');
-    const size = Number(f.size ?? 0);
-    if (range && (range.start > range.end || range.end >= size)) {
-      throw new StoreError('invalid', `Range ${range.start}-${range.end} is outside the file (${size} bytes).`, 416);
+    if (!isPublicId(fileId)) throw new StoreError('not-found', `No file with id ${fileId}.`);
+    const got = await this.api.download(fileId, { action: `reading file ${fileId}`, subject: `File ${fileId}` }, range);
+    if (got.size === undefined) {
+      got.stream.destroy();
+      throw new StoreError('upstream', `Google Drive did not say how large file ${fileId} is.`, 502);
     }
-    const stream = await this.api.download(
-      fileId,
-      { action: `reading file ${fileId}`, subject: `File ${fileId}` },
-      range,
-    );
-    return { stream, size, mimeType: mimeOf(f) };
+    return { stream: got.stream, size: got.size, mimeType: got.mimeType };
   }
 
   async thumbnailSource(fileId: string): Promise<Buffer | null> {
     const about = { action: `reading the thumbnail of file ${fileId}`, subject: `File ${fileId}` };
+    // Not checked against the root again: routes reach this through getFile (see there).
     const f = await this.mediaFile(fileId, 'id,name,mimeType,trashed,hasThumbnail,thumbnailLink,parents');
     const mime = mimeOf(f);
     if (READABLE_IMAGES.has(mime)) return this.api.downloadBuffer(fileId, about);
@@ -210,6 +213,17 @@ export class DriveStore implements MediaStore {
       throw new StoreError('not-found', `No file with id ${fileId}.`);
     }
     return f;
+  }
+
+  /** Whether a file lies in the root folder's tree (walking up its parents). */
+  private async underRoot(f: DriveFile): Promise<boolean> {
+    let parents = f.parents ?? [];
+    for (let depth = 0; depth < 32 && parents.length > 0; depth++) {
+      if (parents.includes(this.rootFolderId)) return true;
+      const about = { action: `checking where file ${f.id} is`, subject: `Folder ${parents[0]}` };
+      parents = (await this.api.find(parents[0]!, 'id,parents', about))?.parents ?? [];
+    }
+    return false;
   }
 
   /** The id of a video's poster file beside it (`<stem>.poster.jpg`), if any. */
