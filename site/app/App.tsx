@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { Router } from 'wouter';
 import { Footer } from '../components/Footer.tsx';
@@ -8,7 +9,7 @@ import { FRESH_MS } from '../data/keys.ts';
 import { globalStyles, styled } from '../styles/stitches.ts';
 import { getTemplate } from '../templates/registry.ts';
 import { PageContext, ShellContext } from './context.ts';
-import type { PagePayload, Shell } from './contract.ts';
+import { ROOT_ID, type PagePayload, type Shell } from './contract.ts';
 import { usePageNavigation } from './navigation.ts';
 
 /** The spec's data policy: no retry, fresh 2 min, refetch on focus, no polling. */
@@ -46,6 +47,10 @@ const Progress = styled('div', {
 
 function Site({ initial }: { readonly initial: PagePayload }) {
   const { state, pending } = usePageNavigation(initial);
+  useEffect(() => {
+    // Effects run once hydration has committed: a marker for tests and tools.
+    document.getElementById(ROOT_ID)?.setAttribute('data-hydrated', '');
+  }, []);
   const Template = getTemplate(state.payload.page.kind);
   return (
     <PageContext.Provider value={state}>

@@ -7,7 +7,7 @@ import { ButtonLink } from './ui.tsx';
 export function BackLink({ link, vars }: { readonly link: PageLink | undefined; readonly vars: Vars }) {
   if (!link?.href) return null;
   return (
-    <ButtonLink variant="ghost" href={fillText(link.href, vars)} data-testid="back-link">
+    <ButtonLink variant="ghost" href={fillText(link.href, vars)} data-testid="back-link" css={{ marginLeft: '-$2' }}>
       <ChevronLeft size={18} aria-hidden="true" />
       {fillText(link.label, vars)}
     </ButtonLink>

@@ -4,7 +4,7 @@ import { MasonryPhotoAlbum, type Photo } from 'react-photo-album';
 import SSR from 'react-photo-album/ssr';
 import 'react-photo-album/masonry.css';
 import type { ApiMediaItem } from '../../engine/api.ts';
-import { isVideo, itemSize, tileSources } from '../lib/media.ts';
+import { albumSources, isVideo, itemSize, tileSources } from '../lib/media.ts';
 import { styled } from '../styles/stitches.ts';
 import { Thumb } from './Thumb.tsx';
 
@@ -157,14 +157,14 @@ export function MediaGrid({ items, layout, label }: Props) {
           <SSR breakpoints={BREAKPOINTS}>
             <MasonryPhotoAlbum
               photos={photos}
-              columns={columnsFor}
+              columns={(width) => Math.max(2, Math.min(columnsFor(width), items.length))}
               spacing={12}
               onClick={({ index }) => setOpen(index)}
               componentsProps={{ container: { 'aria-label': label }, button: { 'data-tile': true } as object }}
               render={{
                 image: ({ style, className }, { photo, index }) => (
                   <Thumb
-                    sources={tileSources(photo.item)}
+                    sources={albumSources(photo.item)}
                     alt={photo.item.name}
                     onFail="placeholder"
                     className={className}

@@ -28,6 +28,13 @@ export const tileSources = (item: ApiMediaItem): (string | undefined)[] =>
     ? [item.thumbnailUrl, item.posterUrl ?? item.previewUrl]
     : [item.thumbnailUrl, item.previewUrl ?? item.largeUrl ?? item.url];
 
+/**
+ * Photo-album tiles keep the photo's aspect ratio, so they need an uncropped image: the large
+ * rendition (the square tile and the 4:3 preview are crops), then the original.
+ */
+export const albumSources = (item: ApiMediaItem): (string | undefined)[] =>
+  isVideo(item) ? [item.posterUrl, item.previewUrl, item.thumbnailUrl] : [item.largeUrl, item.url];
+
 /** Pixel size for layout; a 4:3 box when the API does not know it. */
 export const itemSize = (item: ApiMediaItem): { width: number; height: number } =>
   item.width && item.height ? { width: item.width, height: item.height } : { width: 4, height: 3 };

@@ -9,7 +9,8 @@ import type { SectionProps } from './types.ts';
 export const cardsOf = (items: readonly (string | CardDef)[]): CardDef[] =>
   items.filter((i): i is CardDef => typeof i !== 'string');
 
-export const columnsFor = (n: number): 2 | 3 | 4 => (n >= 4 ? 4 : n === 3 ? 3 : 2);
+/** Grid columns for n cards: 4 fill a row, 2 sit side by side, anything else goes by threes. */
+export const columnsFor = (n: number): 2 | 3 | 4 => (n === 4 || n === 8 ? 4 : n <= 2 ? 2 : 3);
 
 /** Cards from the manifest (with slot images, icons, bullets, links, dialogs, product texts). */
 export function Cards({ section, index, vars }: SectionProps) {

@@ -6,7 +6,9 @@ import { BulletList, Card, CardBody, Lead } from '../components/ui.tsx';
 import { useProducts } from '../data/hooks.ts';
 import { productById } from '../lib/products.ts';
 import { fillText } from '../lib/text.ts';
-import { styled } from '../styles/stitches.ts';
+import { css, styled } from '../styles/stitches.ts';
+
+const featuresTitle = css({ fontSize: '1.25rem !important', margin: '0 0 $2' });
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
 
@@ -42,7 +44,9 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
         {product.features.length > 0 && (
           <Card as="aside" aria-labelledby={`${section.id ?? index}-features`}>
             <CardBody>
-              <SubHeading id={`${section.id ?? index}-features`}>{ui['keyFeatures']}</SubHeading>
+              <SubHeading id={`${section.id ?? index}-features`} className={featuresTitle()}>
+                {ui['keyFeatures']}
+              </SubHeading>
               <BulletList>
                 {product.features.map((f) => (
                   <li key={f}>{f}</li>

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePage, useShell } from '../app/context.ts';
 import { Loading } from '../components/Loading.tsx';
 import { MediaGrid } from '../components/MediaGrid.tsx';
@@ -36,6 +36,12 @@ export default function Gallery() {
   const source = payload.mediaFolderId ? { folderId: payload.mediaFolderId } : null;
   const { data, error, isLoading, isValidating } = useMedia(source);
   const [generation, setGeneration] = useState(0);
+  const hasItems = (data?.length ?? 0) > 0;
+  const errorText = payload.page.texts['error'];
+  useEffect(() => {
+    // A failed refresh keeps the items on screen and says so in a toast.
+    if (error && hasItems && errorText) notifyError(fillText(errorText, vars));
+  }, [error, hasItems, errorText, vars]);
   if (status === 404)
     return (
       <Missing text={page.texts['notFound'] ?? page.texts['error'] ?? page.heading} back={page.back} vars={vars} />
@@ -44,16 +50,10 @@ export default function Gallery() {
   const texts = page.texts;
   const items = data ?? [];
   const heading = fillText(page.heading, vars);
-  const refresh = async () => {
+  const retry = () => {
     if (!source) return;
-    await refreshMedia(source);
-    // Tiles forget failed thumbnails.
-    setGeneration((g) => g + 1);
+    void refreshMedia(source).then(() => setGeneration((g) => g + 1));
   };
-  const retry = () =>
-    void refresh().catch(() => {
-      if (texts['error']) notifyError(fillText(texts['error'], vars));
-    });
   const layout = page.kind === 'video-gallery' || vars['mediaType'] === 'videos' ? 'squares' : 'masonry';
 
   let body;

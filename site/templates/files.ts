@@ -1,7 +1,7 @@
 import type { PageKind } from '../../engine/index.ts';
 
 /** Page kinds of the staff tools: never rendered by the visitor app, never in visitor bundles. */
-export const STAFF_KINDS = ['image-manager', 'folder-setup'] as const satisfies readonly PageKind[];
+export const STAFF_KINDS = ['image-manager', 'folder-setup', 'sign-in'] as const satisfies readonly PageKind[];
 
 export type VisitorKind = Exclude<PageKind, (typeof STAFF_KINDS)[number]>;
 

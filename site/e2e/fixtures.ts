@@ -1,0 +1,11 @@
+/** Galleries the e2e server prepares for the scenarios (see serve.ts). */
+export const FIXTURES = {
+  /** Emptied: shows the page's empty texts. */
+  empty: { folder: 'Interior Window Coverings/Blinds/Wood', path: '/wood-blinds-gallery' },
+  /** Resolved, then removed: its listing fails and the page shows its error text. */
+  failing: { folder: 'Interior Window Coverings/Blinds/Faux Wood', path: '/faux-wood-blinds-gallery' },
+  /** An image gallery that Refresh adds a file to. */
+  refresh: { folder: 'Interior Window Coverings/Shades/Solar', path: '/solar-shades-gallery' },
+  images: '/pergola-fixed-roof-attached-images',
+  videos: '/pergola-fixed-roof-attached-videos',
+} as const;

@@ -1,0 +1,150 @@
+/// <reference lib="dom" />
+import { copyFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { FIXTURES } from './fixtures.ts';
+import { catalogue, watchConsole } from './helpers.ts';
+
+const c = catalogue();
+const ui = c.ui;
+const pageAt = (path: string) => {
+  const page = c.pages.find((p) => p.path === path);
+  if (!page) throw new Error(`no page ${path}`);
+  return page;
+};
+const fill = (s: string | undefined, n: number) => (s ?? '').replace('{n}', String(n));
+
+const tiles = (page: Page) => page.locator('[data-tile]:visible');
+const viewer = (page: Page) => page.locator('.yarl__root');
+const currentName = (page: Page) => page.locator('.yarl__slide_current [data-testid="viewer-name"]');
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
+}
+
+test('image gallery: open a tile, arrow to the next, Esc and backdrop close, focus returns', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(FIXTURES.images);
+  await hydrated(page);
+  const names = await tiles(page).evaluateAll((els) =>
+    els.map((e) => e.querySelector('img')?.getAttribute('alt') ?? ''),
+  );
+  expect(names.length).toBeGreaterThan(1);
+
+  await tiles(page).first().click();
+  await expect(viewer(page)).toBeVisible();
+  await expect(currentName(page)).toHaveText(names[0] as string);
+  await expect(page.getByRole('link', { name: ui['openInNewTab'] })).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('link', { name: ui['download'] })).toHaveAttribute('href', /download=1/);
+  await page.keyboard.press('ArrowRight');
+  await expect(currentName(page)).toHaveText(names[1] as string);
+  await page.keyboard.press('Escape');
+  await expect(viewer(page)).toHaveCount(0);
+  await expect(tiles(page).nth(1)).toBeFocused();
+
+  await tiles(page).first().click();
+  await expect(viewer(page)).toBeVisible();
+  await page.mouse.click(30, 200);
+  await expect(viewer(page)).toHaveCount(0);
+  await expect(tiles(page).first()).toBeFocused();
+  expect(problems()).toEqual([]);
+});
+
+test('video gallery: an MP4 plays inline, a MOV shows the notice with Download', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(FIXTURES.videos);
+  await hydrated(page);
+  await tiles(page).and(page.locator('[aria-label$=".mp4"]')).first().click();
+  const video = page.locator('.yarl__slide_current video');
+  await expect(video).toBeVisible();
+  await video.evaluate((v: HTMLVideoElement) => v.play().catch(() => undefined));
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.2);
+  await expect(page.locator('.yarl__slide_current')).toContainText(ui['formatMp4'] as string);
+  await page.keyboard.press('Escape');
+  await expect(viewer(page)).toHaveCount(0);
+
+  await tiles(page).and(page.locator('[aria-label$=".mov"]')).first().click();
+  const notice = page.locator('.yarl__slide_current [data-testid="video-notice"]');
+  await expect(notice).toContainText(ui['movNotice'] as string);
+  await expect(notice.getByRole('link', { name: ui['download'] })).toHaveAttribute('href', /download=1/);
+  expect(problems()).toEqual([]);
+});
+
+test('Refresh asks the server again and shows the new listing', async ({ page }) => {
+  const def = pageAt(FIXTURES.refresh.path);
+  const dir = join(process.env['E2E_DATA_DIR'] as string, 'media', ...FIXTURES.refresh.folder.split('/'));
+  const files = readdirSync(dir).filter((f) => f.endsWith('.jpg'));
+  await page.goto(FIXTURES.refresh.path);
+  await hydrated(page);
+  const count = page.getByTestId('gallery-count');
+  await expect(count).toHaveText(fill(def.texts['count'], files.length));
+  const added = join(dir, 'zz-added-by-e2e.jpg');
+  copyFileSync(join(dir, files[0] as string), added);
+  try {
+    const refresh = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/refresh/'));
+    await page.getByTestId('refresh').click();
+    await refresh;
+    await expect(count).toHaveText(fill(def.texts['count'], files.length + 1));
+    await expect(tiles(page)).toHaveCount(files.length + 1);
+  } finally {
+    rmSync(added, { force: true });
+  }
+});
+
+test('an empty folder shows the page empty texts and no Refresh', async ({ page }) => {
+  const def = pageAt(FIXTURES.empty.path);
+  await page.goto(FIXTURES.empty.path);
+  await expect(page.getByTestId('gallery-empty')).toContainText(def.texts['emptyTitle'] as string);
+  await expect(page.getByTestId('gallery-empty')).toContainText(def.texts['emptyBody'] as string);
+  await expect(page.getByTestId('gallery-count')).toHaveText(def.texts['none'] as string);
+  await expect(page.getByTestId('refresh')).toHaveCount(0);
+});
+
+test('a failing listing shows the page error text', async ({ page }) => {
+  const def = pageAt(FIXTURES.failing.path);
+  const response = await page.goto(FIXTURES.failing.path);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('gallery-error')).toContainText(def.texts['error'] as string);
+});
+
+test('gallery dialog: loads when opened, shows tiles, Refresh, closes with Esc and returns focus', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/screens');
+  await hydrated(page);
+  const listings: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/drive-images')) listings.push(r.url());
+  });
+  const intro = c.pages.find((p) => p.path === '/screens')?.sections.find((s) => s.type === 'product-intro');
+  const button = page.getByRole('button', { name: intro?.dialog?.button as string });
+  expect(listings).toEqual([]);
+  await button.click();
+  const dialog = page.getByTestId('gallery-dialog');
+  await expect(dialog.getByRole('heading', { name: intro?.dialog?.title as string })).toBeVisible();
+  await expect(dialog.locator('[data-tile]').first()).toBeVisible();
+  await expect(dialog.getByRole('button', { name: ui['refresh'] })).toBeVisible();
+  expect(listings.length).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(button).toBeFocused();
+  expect(problems()).toEqual([]);
+});
+
+test('client navigation: nav links swap the page without a reload', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  const nav = c.site.nav[2];
+  await page.getByRole('banner').getByRole('link', { name: nav?.label }).click();
+  await expect(page).toHaveURL(nav?.href as string);
+  const target = c.pages.find((p) => p.path === nav?.href);
+  await expect(page.locator('h1')).toHaveText(target?.heading as string);
+  await expect(page).toHaveTitle(target?.meta.title as string);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  expect(problems()).toEqual([]);
+});

@@ -1,0 +1,91 @@
+import type { Page as PwPage } from '@playwright/test';
+import { instances, isCatchAll, isPattern, type Catalogue, type Page } from '../../engine/index.ts';
+import { loadCatalogue } from '../../engine/node/read.ts';
+import { fillText } from '../lib/text.ts';
+
+export function catalogue(): Catalogue {
+  const result = loadCatalogue();
+  if (!result.ok) throw new Error('The manifest is invalid: run `npm run check`.');
+  return result.catalogue;
+}
+
+/** One visitor URL of the route table with what the manifest says it shows. */
+export interface RouteCase {
+  readonly path: string;
+  readonly kind: Page['kind'];
+  readonly status: number;
+  readonly h1: string;
+  readonly breadcrumb: readonly string[];
+}
+
+/** A path no route but the catch-all matches. */
+export const UNKNOWN_PATH = '/this-page-does-not-exist';
+
+/** Every visitor route of the table: pattern routes once per member of their params. */
+export function routeCases(c: Catalogue = catalogue()): RouteCase[] {
+  const cases: RouteCase[] = [];
+  for (const page of c.pages) {
+    if (page.staff) continue;
+    if (isCatchAll(page.path)) {
+      cases.push({ path: UNKNOWN_PATH, kind: page.kind, status: 404, h1: page.heading, breadcrumb: [] });
+      continue;
+    }
+    const paths = isPattern(page.path) ? instances(page.path, page.params) : [page.path];
+    for (const path of paths) {
+      const vars = varsOf(c, page, path);
+      const h1 =
+        page.kind === 'home' ? (page.hero?.headline ?? page.heading) : fillText(page.heading || '{name}', vars);
+      cases.push({
+        path,
+        kind: page.kind,
+        status: 200,
+        h1,
+        breadcrumb: page.breadcrumb.map((b) => fillText(b.label, vars)),
+      });
+    }
+  }
+  return cases;
+}
+
+/** The runtime placeholders of a path, from the manifest: params, application name, media label. */
+function varsOf(c: Catalogue, page: Page, path: string): Record<string, string> {
+  if (!isPattern(page.path)) return {};
+  const names = page.path.split('/');
+  const parts = path.split('/');
+  const vars: Record<string, string> = {};
+  names.forEach((n, i) => {
+    if (n.startsWith(':')) vars[n.slice(1)] = decodeURIComponent(parts[i] ?? '');
+  });
+  const owner = c.products.find((p) => p.type === vars['type']);
+  if (owner) vars['name'] = owner.name;
+  const media = vars['mediaType'];
+  if (media !== undefined && page.texts[media]) vars['mediaTypeLabel'] = page.texts[media] as string;
+  return vars;
+}
+
+/** Console errors and warnings, page errors and React's hydration complaints of one page. */
+export function watchConsole(page: PwPage, { allow404 = false } = {}): () => string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() !== 'error' && m.type() !== 'warning') return;
+    const text = m.text();
+    // The document of a not-found page itself answers 404: that is the point, not a problem.
+    if (allow404 && /status of 404/.test(text)) return;
+    problems.push(`${m.type()}: ${text}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return () => problems;
+}
+
+/** Scrolls to the bottom and back so that lazy images load (for screenshots). */
+export async function loadLazyImages(page: PwPage): Promise<void> {
+  await page.evaluate(async () => {
+    const step = window.innerHeight;
+    for (let y = 0; y < document.body.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}

@@ -1,0 +1,22 @@
+/// <reference lib="dom" />
+import { expect, test } from '@playwright/test';
+import { routeCases } from './helpers.ts';
+import { watchConsole } from './helpers.ts';
+
+/** Every visitor route of the generated route table, as the manifest describes it. */
+for (const route of routeCases()) {
+  test(`${route.path} (${route.kind})`, async ({ page }) => {
+    const problems = watchConsole(page, { allow404: route.status === 404 });
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(route.status);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toHaveText(route.h1);
+    const crumbs = page.getByTestId('breadcrumb').locator('li');
+    if (route.breadcrumb.length) await expect(crumbs).toHaveText([...route.breadcrumb]);
+    else await expect(crumbs).toHaveCount(0);
+    // Hydrated: the app answers clicks (the nav links are client-side).
+    await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
+    await page.waitForLoadState('networkidle');
+    expect(problems()).toEqual([]);
+  });
+}
