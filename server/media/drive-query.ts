@@ -20,12 +20,20 @@ export const namedFilesQuery = (folderId: string, names: readonly string[]): str
 export const slotFilesQuery = (folderId: string, slot: string): string =>
   `${folderFilesQuery(folderId)} and appProperties has { key='slot' and value=${quote(slot)} }`;
 
-/** What a listing needs to describe a file: no thumbnailLink (short-lived, fetched when used). */
+/**
+ * What a gallery needs of a file: sizes for layout, md5/modifiedTime (and the thumbnail's version,
+ * for videos) for content-addressed thumbnail URLs. Never thumbnailLink: it is short-lived and is
+ * fetched when thumbnail bytes are needed.
+ */
 export const FILE_FIELDS =
-  'id,name,mimeType,size,md5Checksum,modifiedTime,createdTime,hasThumbnail,thumbnailVersion,trashed,imageMediaMetadata(width,height,rotation),videoMediaMetadata(width,height)';
+  'id,name,mimeType,size,md5Checksum,modifiedTime,hasThumbnail,thumbnailVersion,imageMediaMetadata(width,height,rotation),videoMediaMetadata(width,height)';
 
+/** One file by id: also whether it is in the trash and where it is. */
+export const GET_FIELDS = `${FILE_FIELDS},trashed,parents`;
 export const LIST_FIELDS = `nextPageToken,files(${FILE_FIELDS})`;
-export const SITE_IMAGE_LIST_FIELDS = `nextPageToken,files(${FILE_FIELDS},appProperties)`;
+/** Slot images: the slot, and the creation time that decides which one is newest. */
+export const SITE_IMAGE_FIELDS = `${FILE_FIELDS},createdTime,appProperties`;
+export const SITE_IMAGE_LIST_FIELDS = `nextPageToken,files(${SITE_IMAGE_FIELDS})`;
 export const FOLDER_LIST_FIELDS = 'nextPageToken,files(id,name)';
 
 /** Every call names shared drives, or items on them are invisible. */

@@ -1,6 +1,6 @@
 import type { DriveApi, DriveFile } from './drive-api.ts';
 import { toStoreFile } from './drive-files.ts';
-import { FILE_FIELDS, SITE_IMAGE_LIST_FIELDS, folderFilesQuery, slotFilesQuery } from './drive-query.ts';
+import { SITE_IMAGE_FIELDS, SITE_IMAGE_LIST_FIELDS, folderFilesQuery, slotFilesQuery } from './drive-query.ts';
 import type { StoreFile } from './types.ts';
 
 /** The Drive folder (under the root) holding the images staff upload for slots. */
@@ -39,7 +39,7 @@ export async function putSiteImage(
   const folderId = await folder.create(SITE_IMAGES_FOLDER);
   const about = { action: `storing the image of slot ${slot}`, subject: `Folder ${folderId}` };
   const metadata = { name: `${slot}${EXTENSIONS[mimeType] ?? ''}`, parents: [folderId], appProperties: { slot } };
-  const created = await folder.api.upload(metadata, bytes, mimeType, `${FILE_FIELDS},appProperties`, about);
+  const created = await folder.api.upload(metadata, bytes, mimeType, SITE_IMAGE_FIELDS, about);
   const same = await folder.api
     .list(slotFilesQuery(folderId, slot), 'nextPageToken,files(id,createdTime)', about)
     .catch(() => []);

@@ -14,7 +14,7 @@ import {
 import {
   childFolderQuery,
   childFoldersQuery,
-  FILE_FIELDS,
+  GET_FIELDS,
   FOLDER_LIST_FIELDS,
   FOLDER_MIME,
   folderFilesQuery,
@@ -112,7 +112,7 @@ export class DriveStore implements MediaStore {
    * serving bytes, so it is where ids of files elsewhere in Drive are turned away.
    */
   async getFile(fileId: string): Promise<StoreFile> {
-    const f = await this.mediaFile(fileId, `${FILE_FIELDS},parents`);
+    const f = await this.mediaFile(fileId, GET_FIELDS);
     if (!(await this.underRoot(f))) throw new StoreError('not-found', `No file with id ${fileId}.`);
     const video = isVideo(f.name ?? '', mimeOf(f));
     return toStoreFile(f, video && !f.hasThumbnail && (await this.posterOf(f)) !== null);
