@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -19,6 +19,15 @@ import { loadCatalogue } from '../engine/node/read.ts';
 
 const run = promisify(execFile);
 const ffmpegPath = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+
+/** The binary ships executable in its package; npm's install-script policy may skip its chmod, so check. */
+function ensureExecutable(file: string): void {
+  try {
+    accessSync(file, constants.X_OK);
+  } catch {
+    chmodSync(file, 0o755);
+  }
+}
 
 export interface FolderPlan {
   readonly path: string;
@@ -104,6 +113,7 @@ const jpeg = (svg: string, quality = 78): Promise<Buffer> => sharp(Buffer.from(s
 /** An H.264 clip over a still background with a moving test pattern; MOV when `container` says so. */
 async function encodeClip(background: string, out: string, container: 'mp4' | 'mov'): Promise<void> {
   const { seconds, fps } = CLIP;
+  ensureExecutable(ffmpegPath);
   await run(ffmpegPath, [
     ...['-hide_banner', '-loglevel', 'error', '-y', '-loop', '1', '-framerate', String(fps), '-i', background],
     ...['-f', 'lavfi', '-i', `testsrc2=size=160x90:rate=${fps}`],
@@ -223,16 +233,39 @@ export async function demoDataTemplate(c: Catalogue): Promise<string> {
   const self = readFileSync(fileURLToPath(import.meta.url));
   const key = createHash('sha256')
     .update(self)
-    .update(JSON.stringify([c.folders, c.slots, c.products]))
+    .update(JSON.stringify([demoPlan(c), c.slots]))
     .digest('hex');
   const dir = resolve('node_modules/.cache/demo-media', key.slice(0, 16));
-  if (existsSync(join(dir, 'media')) && existsSync(join(dir, 'defaults'))) return dir;
+  const ready = (): boolean => existsSync(join(dir, 'media')) && existsSync(join(dir, 'defaults'));
+  if (ready()) return dir;
   await mkdir(dirname(dir), { recursive: true });
-  const tmp = await mkdtemp(`${dir}.tmp-`);
-  await generateDemoMedia(tmp, c);
-  // Concurrent test files may race here: the first rename wins, the others drop their copy.
-  await rename(tmp, dir).catch(() => rm(tmp, { recursive: true, force: true }));
-  return dir;
+  // Test files run in parallel processes: one generates, the others wait for it.
+  const lock = `${dir}.lock`;
+  for (;;) {
+    if (ready()) return dir;
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      const since = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (since > 120_000) await rm(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    if (!ready()) {
+      const tmp = await mkdtemp(`${dir}.tmp-`);
+      await generateDemoMedia(tmp, c);
+      await rm(dir, { recursive: true, force: true });
+      await rename(tmp, dir);
+    }
+    return dir;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
