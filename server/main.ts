@@ -8,7 +8,7 @@ import { loadConfig, type ServerConfig } from './config.ts';
 import { createDataCache, createSiteData } from './data.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createStore } from './media/create-store.ts';
-import { slotMapReader } from './slots.ts';
+import { createStaff, staffEnv } from './staff/index.ts';
 
 export interface RunningServer {
   readonly url: string;
@@ -17,7 +17,11 @@ export interface RunningServer {
 }
 
 /** Builds everything from the configuration and listens. The only place that listens. */
-export async function startServer(config: ServerConfig = loadConfig(), logger: Logger = createLogger(config.logLevel)) {
+export async function startServer(
+  config: ServerConfig = loadConfig(),
+  logger: Logger = createLogger(config.logLevel),
+  env: NodeJS.ProcessEnv = process.env,
+) {
   const result = loadCatalogue();
   if (!result.ok) {
     for (const p of result.problems) logger.error(formatProblem(p));
@@ -28,8 +32,10 @@ export async function startServer(config: ServerConfig = loadConfig(), logger: L
   const cache = createDataCache({
     onBackgroundError: (key, err) => logger.warn({ key, err }, 'background revalidation failed; serving stale'),
   });
-  const data = createSiteData({ catalogue, store, cache, previewImages: slotMapReader(config.dataDir, logger) });
-  const app = createApp({ config, catalogue, data, logger });
+  // Staff tools: sign-in, image manager uploads (they also feed the slot map), folder setup.
+  const staff = await createStaff({ config, catalogue, store, env: staffEnv(env), logger });
+  const data = createSiteData({ catalogue, store, cache, previewImages: staff.previewImages });
+  const app = createApp({ config, catalogue, data, logger, routers: [staff.router(data)] });
 
   const server = app.listen(config.port, config.host ?? '0.0.0.0');
   await new Promise<void>((done, fail) => server.once('listening', done).once('error', fail));
