@@ -1,0 +1,53 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { constantTimeEqual, readCookie, SESSION_COOKIE, sessionCookie, SessionSigner } from './session.ts';
+
+export const SIGN_IN_PATH = '/sign-in';
+
+/** The staff password check and sessions, with the middlewares that guard pages and APIs. */
+export class StaffAuth {
+  private readonly signer: SessionSigner;
+
+  constructor(
+    private readonly password: string,
+    secret: string,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.signer = new SessionSigner(secret, password);
+  }
+
+  passwordMatches(given: unknown): boolean {
+    return typeof given === 'string' && given.length <= 1024 && constantTimeEqual(given, this.password);
+  }
+
+  isSignedIn(req: Request): boolean {
+    return this.signer.verify(readCookie(req.headers.cookie, SESSION_COOKIE), this.clock());
+  }
+
+  startSession(req: Request, res: Response): void {
+    res.setHeader('Set-Cookie', sessionCookie(this.signer.issue(this.clock()), req.secure));
+  }
+
+  endSession(req: Request, res: Response): void {
+    res.setHeader('Set-Cookie', sessionCookie(null, req.secure));
+  }
+
+  /** APIs: 401 JSON without a session. */
+  readonly requireApi: RequestHandler = (req, res, next) => {
+    if (this.isSignedIn(req)) {
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+      return;
+    }
+    res.status(401).setHeader('Cache-Control', 'no-store').json({ error: 'Sign in as staff first.' });
+  };
+
+  /** Pages: a redirect to the sign-in page, which comes back here afterwards. */
+  readonly requirePage: RequestHandler = (req, res, next) => {
+    if (this.isSignedIn(req)) {
+      next();
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, `${SIGN_IN_PATH}?next=${encodeURIComponent(req.originalUrl)}`);
+  };
+}

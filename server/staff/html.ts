@@ -1,0 +1,72 @@
+import type { Page } from '../../engine/index.ts';
+import { jsonForScript } from '../render/html.ts';
+import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../site/staff/contract.ts';
+
+export const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const head = (title: string, extra = ''): string =>
+  [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex, nofollow">',
+    `<title>${escapeHtml(title)}</title>`,
+    extra,
+    '</head>',
+  ].join('');
+
+// The sign-in page is plain HTML: it works without JavaScript and loads no staff code before sign-in.
+const SIGN_IN_CSS = `
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c2630;background:#f4f6f7}
+main{max-width:420px;margin:12vh auto;padding:32px;background:#fff;border-radius:16px;box-shadow:0 8px 28px rgba(16,32,48,.16)}
+h1{font-family:Georgia,"Times New Roman",serif;font-size:1.8rem;margin:0 0 12px}
+p{margin:0 0 16px;color:#4f5d6b}
+label{display:block;font-weight:600;margin-bottom:6px}
+input{box-sizing:border-box;width:100%;font:inherit;padding:10px 12px;border:1px solid #d9e0e5;border-radius:6px;margin-bottom:16px}
+button{font:inherit;font-weight:600;width:100%;padding:10px 16px;border:0;border-radius:6px;background:#17465f;color:#fff;cursor:pointer}
+button:hover{background:#0f3447}
+:focus-visible{outline:3px solid #1a73c7;outline-offset:2px}
+.alert{color:#a12a2a;font-weight:600}.status{color:#17465f;font-weight:600}`;
+
+export interface SignInView {
+  readonly page: Page;
+  readonly next: string;
+  /** A text key of the page to show as an alert ('wrongPassword', 'tooManyAttempts') or status ('signedOut'). */
+  readonly alert?: string;
+  readonly status?: string;
+}
+
+/** The sign-in page: heading, intro, the alert or status line, and the password form. */
+export function signInHtml({ page, next, alert, status }: SignInView): string {
+  const t = (key: string): string => escapeHtml(page.texts[key] ?? '');
+  const action = `${page.path}?next=${encodeURIComponent(next)}`;
+  return [
+    head(page.meta.title || page.heading, `<style>${SIGN_IN_CSS}</style>`),
+    '<body><main>',
+    `<h1>${escapeHtml(page.heading)}</h1>`,
+    `<p>${t('intro')}</p>`,
+    alert ? `<p class="alert" role="alert">${t(alert)}</p>` : '',
+    status ? `<p class="status" role="status">${t(status)}</p>` : '',
+    `<form method="post" action="${escapeHtml(action)}">`,
+    `<label for="password">${t('password')}</label>`,
+    '<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>',
+    `<button type="submit">${t('submit')}</button>`,
+    '</form></main></body></html>',
+  ].join('');
+}
+
+/** A staff tool's document: its data and the staff bundle, which renders the page in the browser. */
+export function staffDocumentHtml(
+  payload: StaffPayload,
+  assets: { readonly entry: string; readonly css: readonly string[] },
+): string {
+  const links = assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  return [
+    head(payload.title, links),
+    '<body>',
+    `<div id="${STAFF_ROOT_ID}"><h1>${escapeHtml(payload.heading)}</h1></div>`,
+    `<script type="application/json" id="${STAFF_DATA_ID}">${jsonForScript(payload)}</script>`,
+    `<script type="module" src="${escapeHtml(assets.entry)}"></script>`,
+    '</body></html>',
+  ].join('');
+}

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { Router } from 'express';
+import type { ApiPreviewImages } from '../../engine/api.ts';
+import type { Catalogue } from '../../engine/index.ts';
+import type { StorageRoot } from '../../site/staff/contract.ts';
+import type { ServerConfig } from '../config.ts';
+import type { LiveSiteData } from '../data.ts';
+import type { Logger } from '../log.ts';
+import type { MediaStore } from '../media/types.ts';
+import { StaffAuth } from './auth.ts';
+import { folderRouter, FolderMarks } from './folders.ts';
+import { staffPagesRouter } from './pages.ts';
+import { loadStaffSecrets, type StaffEnv } from './secrets.ts';
+import { signInRouter } from './sign-in.ts';
+import { driveSlotImages, isSiteImageStore, localSlotImages, type SlotImages } from './slot-images.ts';
+import { uploadRouter } from './upload.ts';
+
+export { staffEnv, type StaffEnv } from './secrets.ts';
+
+export interface StaffDeps {
+  readonly config: Pick<ServerConfig, 'dataDir'> & { readonly drive?: Pick<ServerConfig['drive'], 'rootFolderId'> };
+  readonly catalogue: Catalogue;
+  readonly store: MediaStore;
+  readonly env: StaffEnv;
+  readonly logger?: Logger;
+  readonly clock?: () => number;
+  /** Drive mode: how long an instance keeps the slot map read from Drive (default 30 s). */
+  readonly previewTtlMs?: number;
+  /** Wrong passwords per IP per 15 min before 429 (default 10). */
+  readonly signInAttempts?: number;
+  readonly distDir?: string;
+}
+
+/** The staff tools: what feeds `GET /api/preview-images`, and the router of pages and writing APIs. */
+export interface Staff {
+  readonly auth: StaffAuth;
+  readonly slotImages: SlotImages;
+  /** For `createSiteData({ previewImages })`. */
+  readonly previewImages: () => Promise<ApiPreviewImages>;
+  /** The router for `createApp({ routers })`: sign-in, staff pages, uploads, folder setup, slot images. */
+  router(data: Pick<LiveSiteData, 'forgetFolders'>): Router;
+}
+
+/** Ids a slot image may be stored under: every slot and every product of the manifest. */
+export const uploadIds = (catalogue: Catalogue): ReadonlySet<string> =>
+  new Set([...catalogue.slots.map((s) => s.id), ...catalogue.products.map((p) => p.id)]);
+
+export async function createStaff(deps: StaffDeps): Promise<Staff> {
+  const { catalogue, store, config, logger } = deps;
+  const { password, secret } = await loadStaffSecrets(config.dataDir, deps.env, logger);
+  const auth = new StaffAuth(password, secret, deps.clock);
+  const knownIds = uploadIds(catalogue);
+  const slotImages = isSiteImageStore(store)
+    ? driveSlotImages(store, { knownIds, ttlMs: deps.previewTtlMs, clock: deps.clock, logger })
+    : localSlotImages(config.dataDir, logger);
+  const paths = catalogue.folders.map((f) => f.path);
+  const marks = new FolderMarks(config.dataDir, paths, logger);
+  const rootId = config.drive?.rootFolderId;
+  const root: StorageRoot =
+    store.kind === 'drive' && rootId
+      ? { kind: 'drive', url: `https://drive.google.com/drive/folders/${encodeURIComponent(rootId)}` }
+      : { kind: 'local', path: join(config.dataDir, 'media') };
+  const page = (kind: string) => catalogue.pages.find((p) => p.kind === kind);
+  const signInPage = page('sign-in');
+  const manager = page('image-manager');
+  if (!signInPage) throw new Error('The manifest has no page of kind sign-in: the staff tools need one.');
+
+  return {
+    auth,
+    slotImages,
+    previewImages: () => slotImages.read(),
+    router(data) {
+      const router = Router();
+      router.use(signInRouter({ auth, page: signInPage, home: manager?.path ?? '/', attempts: deps.signInAttempts }));
+      if (slotImages.router) router.use(slotImages.router);
+      router.use(uploadRouter({ auth, images: slotImages, knownIds, texts: manager?.texts ?? {} }));
+      router.use(folderRouter({ auth, marks, store, data, paths }));
+      router.use(staffPagesRouter({ auth, catalogue, marks, root, distDir: deps.distDir, logger }));
+      return router;
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import { Router, type Response } from 'express';
+import type { Catalogue, Page } from '../../engine/index.ts';
+import {
+  STAFF_ENTRY,
+  type FolderSetupPayload,
+  type ImageManagerPayload,
+  type StaffPayload,
+  type StorageRoot,
+} from '../../site/staff/contract.ts';
+import type { Logger } from '../log.ts';
+import { readClientManifest } from '../render/assets.ts';
+import type { StaffAuth } from './auth.ts';
+import type { FolderMarks } from './folders.ts';
+import { staffDocumentHtml } from './html.ts';
+
+type ViteManifest = NonNullable<ReturnType<typeof readClientManifest>>;
+
+/** The staff entry's script and every stylesheet it pulls in (pure, over Vite's manifest). */
+export function staffAssets(manifest: ViteManifest): { entry: string; css: string[] } | null {
+  const entry = manifest[STAFF_ENTRY];
+  if (!entry) return null;
+  const css: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+    for (const c of chunk.css ?? []) if (!css.includes(`/${c}`)) css.push(`/${c}`);
+  };
+  visit(STAFF_ENTRY);
+  return { entry: `/${entry.file}`, css };
+}
+
+/** The manifest's slot groups in order, each with its slots (a group no slot uses is left out). */
+export function slotGroups(catalogue: Catalogue): ImageManagerPayload['groups'] {
+  const names = [...catalogue.slotGroups, ...catalogue.slots.map((s) => s.group)];
+  return [...new Set(names)]
+    .map((name) => ({
+      name,
+      slots: catalogue.slots
+        .filter((s) => s.group === name)
+        .map(({ id, label, fallback }) => ({ id, label, fallback })),
+    }))
+    .filter((g) => g.slots.length > 0);
+}
+
+export interface StaffPagesOptions {
+  readonly auth: StaffAuth;
+  readonly catalogue: Catalogue;
+  readonly marks: FolderMarks;
+  readonly root: StorageRoot;
+  /** The build output (`dist`); default `<cwd>/dist`. */
+  readonly distDir?: string;
+  readonly logger?: Logger;
+}
+
+/** `GET /admin/images` and `GET /folder-setup` for signed-in staff; others are sent to sign in. */
+export function staffPagesRouter(options: StaffPagesOptions): Router {
+  const { auth, catalogue, marks, root } = options;
+  const distDir = options.distDir ?? join(process.cwd(), 'dist');
+  const signIn = catalogue.pages.find((p) => p.kind === 'sign-in');
+  const base = (page: Page) => ({
+    path: page.path,
+    heading: page.heading,
+    title: page.meta.title || page.heading,
+    siteName: catalogue.site.name,
+    texts: page.texts,
+    signOutLabel: signIn?.texts['signOut'] ?? '',
+  });
+  const instructionsOf = (page: Page): FolderSetupPayload['instructions'] => {
+    const list = page.sections.find((s) => s.type === 'list' && s.id === 'instructions');
+    if (!list) return null;
+    return { heading: list.heading ?? '', items: list.items.filter((i): i is string => typeof i === 'string') };
+  };
+
+  const send = (res: Response, payload: StaffPayload): void => {
+    const manifest = readClientManifest(distDir);
+    const assets = manifest ? staffAssets(manifest) : null;
+    if (!assets) {
+      options.logger?.error('The staff tools are not built: run `npm run build`.');
+      res.status(503).type('text/plain').setHeader('Cache-Control', 'no-store');
+      res.send('The site is not built yet: run `npm run build`.');
+      return;
+    }
+    res.status(200).type('html').setHeader('Cache-Control', 'no-store').send(staffDocumentHtml(payload, assets));
+  };
+
+  const router = Router();
+  for (const page of catalogue.pages) {
+    if (page.kind === 'image-manager') {
+      router.get(page.path, auth.requirePage, (_req, res) => {
+        send(res, { kind: 'image-manager', ...base(page), groups: slotGroups(catalogue) });
+      });
+    } else if (page.kind === 'folder-setup') {
+      router.get(page.path, auth.requirePage, async (_req, res) => {
+        const folders = catalogue.folders.map(({ path, name, depth }) => ({ path, name, depth }));
+        const payload: FolderSetupPayload = {
+          kind: 'folder-setup',
+          ...base(page),
+          folders,
+          root,
+          instructions: instructionsOf(page),
+          state: await marks.read(),
+        };
+        send(res, payload);
+      });
+    }
+  }
+  return router;
+}

@@ -1,0 +1,84 @@
+import express, { Router, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Page } from '../../engine/index.ts';
+import { STAFF_API } from '../../site/staff/contract.ts';
+import { SIGN_IN_PATH, type StaffAuth } from './auth.ts';
+import { signInHtml } from './html.ts';
+import { sameOriginOnly } from './origin.ts';
+import { safeNext } from './session.ts';
+
+export interface SignInOptions {
+  readonly auth: StaffAuth;
+  /** The manifest's sign-in page (its texts). */
+  readonly page: Page;
+  /** Where a sign-in without `next` goes. */
+  readonly home: string;
+  /** Wrong passwords allowed per client IP and window before 429 (default 10 per 15 min). */
+  readonly attempts?: number;
+  readonly windowMs?: number;
+}
+
+const wantsHtml = (req: Request): boolean =>
+  req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+
+/**
+ * `GET /sign-in`, `POST /sign-in` (the HTML form), `POST /api/staff/sign-in` (JSON `{password}`:
+ * 204, 401, 429) and `POST /api/staff/sign-out`. Failed attempts are rate-limited per client IP
+ * (per instance); a successful sign-in does not count.
+ */
+export function signInRouter(options: SignInOptions): Router {
+  const { auth, page, home } = options;
+  const router = Router();
+  const html = (res: Response, status: number, view: Omit<Parameters<typeof signInHtml>[0], 'page'>): void => {
+    res
+      .status(status)
+      .type('html')
+      .setHeader('Cache-Control', 'no-store')
+      .send(signInHtml({ page, ...view }));
+  };
+  const nextOf = (req: Request): string => safeNext(req.query['next'], home);
+
+  const limiter = rateLimit({
+    windowMs: options.windowMs ?? 15 * 60 * 1000,
+    limit: options.attempts ?? 10,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (req, res) => {
+      if (wantsHtml(req)) html(res, 429, { next: nextOf(req), alert: 'tooManyAttempts' });
+      else res.status(429).setHeader('Cache-Control', 'no-store').json({ error: page.texts['tooManyAttempts'] });
+    },
+  });
+  const bodies = [express.urlencoded({ extended: false, limit: '4kb' }), express.json({ limit: '4kb' })];
+
+  router.get(SIGN_IN_PATH, (req, res) => {
+    if (auth.isSignedIn(req)) {
+      res.setHeader('Cache-Control', 'no-store').redirect(302, nextOf(req));
+      return;
+    }
+    html(res, 200, { next: nextOf(req), ...(req.query['signedOut'] === '1' ? { status: 'signedOut' } : {}) });
+  });
+
+  const signIn = (req: Request, res: Response): void => {
+    const body = (req.body ?? {}) as { password?: unknown };
+    const ok = auth.passwordMatches(body.password);
+    if (ok) auth.startSession(req, res);
+    if (wantsHtml(req)) {
+      if (ok) res.setHeader('Cache-Control', 'no-store').redirect(303, nextOf(req));
+      else html(res, 401, { next: nextOf(req), alert: 'wrongPassword' });
+      return;
+    }
+    if (ok) res.status(204).setHeader('Cache-Control', 'no-store').end();
+    else res.status(401).setHeader('Cache-Control', 'no-store').json({ error: page.texts['wrongPassword'] });
+  };
+  router.post(SIGN_IN_PATH, sameOriginOnly, limiter, ...bodies, signIn);
+  router.post(STAFF_API.signIn, sameOriginOnly, limiter, ...bodies, signIn);
+
+  router.post(STAFF_API.signOut, sameOriginOnly, (req, res) => {
+    auth.endSession(req, res);
+    res.setHeader('Cache-Control', 'no-store');
+    if (req.accepts(['json', 'html']) === 'html') res.redirect(303, `${SIGN_IN_PATH}?signedOut=1`);
+    else res.status(204).end();
+  });
+  return router;
+}

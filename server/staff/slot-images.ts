@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { access, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import express, { Router } from 'express';
+import type { ApiPreviewImages } from '../../engine/api.ts';
+import type { Logger } from '../log.ts';
+import { thumbUrl } from '../media-items.ts';
+import type { StoreFile } from '../media/types.ts';
+import { CACHE } from '../middleware/cache-control.ts';
+import { parseSlotMap, SLOT_FILE, slotMapReader } from '../slots.ts';
+import { removeStaleTemps, Serial, writeFileAtomic } from './atomic.ts';
+
+/** Where slot images are kept and how the preview-image map is read. */
+export interface SlotImages {
+  /** Stores `bytes` as the image of slot (or product) `id`; the map shows it at once on this instance. */
+  put(id: string, bytes: Buffer, image: { mimeType: string; ext: string }): Promise<{ imageUrl: string }>;
+  /** Slot id -> image (what `GET /api/preview-images` answers). */
+  read(): Promise<ApiPreviewImages>;
+  /** Routes that serve the stored images, when the store does not already. */
+  readonly router?: Router;
+}
+
+export const SLOT_IMAGE_DIR = 'slot-images';
+const SLOT_IMAGE_NAME = /^[a-f0-9]{64}\.(jpg|png|webp|avif|gif)$/;
+
+/**
+ * Local mode: images content-addressed under `<dataDir>/slot-images/<sha256>.<ext>`, served at
+ * `/media/slot/<sha256>.<ext>` with immutable caching; the map is `<dataDir>/slots.json`, replaced
+ * atomically by one writer at a time.
+ */
+export function localSlotImages(dataDir: string, logger?: Logger): SlotImages {
+  const mapFile = join(dataDir, SLOT_FILE);
+  const imageDir = join(dataDir, SLOT_IMAGE_DIR);
+  const writer = new Serial();
+  void removeStaleTemps(mapFile);
+
+  const currentMap = async (): Promise<Record<string, { imageUrl: string; url: string }>> => {
+    const text = await readFile(mapFile, 'utf8').catch(() => null);
+    if (text === null) return {};
+    try {
+      return { ...parseSlotMap(text) };
+    } catch (error) {
+      // Keep what was there for a person to look at; start a new map.
+      const aside = `${mapFile}.broken-${Date.now()}`;
+      await rename(mapFile, aside).catch(() => undefined);
+      logger?.error({ err: error, file: aside }, 'The slot map was not valid JSON; it was moved aside.');
+      return {};
+    }
+  };
+
+  const router = Router();
+  router.use(
+    '/media/slot',
+    (req, res, next) => {
+      if (SLOT_IMAGE_NAME.test(req.path.slice(1))) next();
+      else res.status(404).setHeader('Cache-Control', 'no-store').json({ error: 'No such slot image.' });
+    },
+    express.static(imageDir, {
+      index: false,
+      dotfiles: 'ignore',
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', CACHE.immutable),
+    }),
+  );
+
+  return {
+    async put(id, bytes, { ext }) {
+      const name = `${createHash('sha256').update(bytes).digest('hex')}.${ext}`;
+      const file = join(imageDir, name);
+      // Same bytes, same name: an existing file is already complete (written atomically).
+      if (
+        !(await access(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await writeFileAtomic(file, bytes);
+      const imageUrl = `/media/slot/${name}`;
+      await writer.run(async () => {
+        const map = await currentMap();
+        map[id] = { imageUrl, url: imageUrl };
+        await writeFileAtomic(mapFile, `${JSON.stringify(map, null, 2)}\n`);
+      });
+      return { imageUrl };
+    },
+    read: slotMapReader(dataDir, logger),
+    router,
+  };
+}
+
+/** What drive mode needs of the Drive store (server/media/drive-site-images.ts). */
+export interface SiteImageStore {
+  putSiteImage(slot: string, bytes: Buffer, mimeType: string): Promise<StoreFile>;
+  listSiteImages(): Promise<Record<string, StoreFile>>;
+}
+
+export const isSiteImageStore = (store: object): store is SiteImageStore =>
+  typeof (store as Partial<SiteImageStore>).putSiteImage === 'function' &&
+  typeof (store as Partial<SiteImageStore>).listSiteImages === 'function';
+
+export interface DriveSlotOptions {
+  /** How long a read of the map is kept (the spec's preview freshness, 30 s). */
+  readonly ttlMs?: number;
+  readonly clock?: () => number;
+  /** Ids the map may hold (slots and products of the manifest); others on Drive are ignored. */
+  readonly knownIds: ReadonlySet<string>;
+  readonly logger?: Logger;
+}
+
+const entryOf = (file: StoreFile): { imageUrl: string; url: string } => {
+  // Same-origin, resized and immutable: visitors never load an image from Drive itself.
+  const imageUrl = thumbUrl(file, 'large');
+  return { imageUrl, url: imageUrl };
+};
+
+/**
+ * Drive mode: images in the 'Site Images' folder with the slot on each file, and the map read from
+ * those files. Each instance keeps the map `ttlMs` (so another instance's upload shows within it);
+ * an upload through this instance drops the kept map so it shows at once. A failed read serves the
+ * last map.
+ */
+export function driveSlotImages(store: SiteImageStore, options: DriveSlotOptions): SlotImages {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const clock = options.clock ?? Date.now;
+  let kept: { at: number; map: ApiPreviewImages } | null = null;
+  let loading: Promise<ApiPreviewImages> | null = null;
+  // Bumped by every upload: a read that started before it must not be kept as fresh.
+  let generation = 0;
+
+  const load = (): Promise<ApiPreviewImages> => {
+    const started = generation;
+    const at = clock();
+    const run = store.listSiteImages().then(
+      (files) => {
+        const map = Object.fromEntries(
+          Object.entries(files)
+            .filter(([id]) => options.knownIds.has(id))
+            .map(([id, file]) => [id, entryOf(file)]),
+        );
+        if (started === generation) kept = { at, map };
+        return map;
+      },
+      (error: unknown) => {
+        if (!kept) throw error;
+        options.logger?.warn({ err: error }, 'reading the site images failed; serving the last slot map');
+        return kept.map;
+      },
+    );
+    const shared = run.finally(() => {
+      if (loading === shared) loading = null;
+    });
+    loading = shared;
+    return shared;
+  };
+
+  return {
+    async put(id, bytes, { mimeType }) {
+      const file = await store.putSiteImage(id, bytes, mimeType);
+      generation++;
+      kept = null;
+      loading = null;
+      return { imageUrl: entryOf(file).imageUrl };
+    },
+    async read() {
+      if (kept && clock() - kept.at < ttlMs) return kept.map;
+      return loading ?? load();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import multer from 'multer';
+import type { ApiUploadResult } from '../../engine/api.ts';
+import { fillText } from '../../site/lib/text.ts';
+import { MAX_UPLOAD_BYTES, megabytes, STAFF_API } from '../../site/staff/contract.ts';
+import { StoreError } from '../media/types.ts';
+import type { StaffAuth } from './auth.ts';
+import { checkSlotImage } from './image-type.ts';
+import { sameOriginOnly } from './origin.ts';
+import type { SlotImages } from './slot-images.ts';
+
+export interface UploadOptions {
+  readonly auth: StaffAuth;
+  readonly images: SlotImages;
+  /** Ids an image may be stored under: the manifest's slots and products. */
+  readonly knownIds: ReadonlySet<string>;
+  /** The image manager's texts (the too-large message). */
+  readonly texts: Readonly<Record<string, string>>;
+}
+
+const fail = (res: Response, status: number, error: string): void => {
+  res.status(status).setHeader('Cache-Control', 'no-store').json({ error });
+};
+
+/**
+ * `POST /api/upload-preview-image` (multipart: `image`, `productId`) -> `{ imageUrl }`. In order:
+ * same origin (403), staff session (401), body parsed in memory with a 10 MB limit (413), a known
+ * slot or product id (400), an image by its magic bytes (415); only then is anything stored.
+ */
+export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): Router {
+  const router = Router();
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 100 },
+  }).single('image');
+
+  const tooLarge = (req: Request): string => {
+    const length = Number(req.headers['content-length']);
+    return fillText(texts['tooLarge'] ?? 'Image is too large ({n}MB).', {
+      n: Number.isFinite(length) && length > MAX_UPLOAD_BYTES ? megabytes(length) : `>${megabytes(MAX_UPLOAD_BYTES)}`,
+    });
+  };
+
+  const parseErrors: ErrorRequestHandler = (error, req, res, next) => {
+    if (error instanceof multer.MulterError) {
+      if (error.code === 'LIMIT_FILE_SIZE') return fail(res, 413, tooLarge(req));
+      return fail(res, 400, 'Send one image file in the form field "image" and the slot id in "productId".');
+    }
+    next(error);
+  };
+
+  const store: RequestHandler = async (req, res) => {
+    const id = (req.body as { productId?: unknown } | undefined)?.productId;
+    if (typeof id !== 'string' || !knownIds.has(id)) {
+      return fail(res, 400, `Unknown slot or product id '${String(id ?? '')}': use an id the manifest declares.`);
+    }
+    if (!req.file) return fail(res, 400, 'Send the image file in the form field "image".');
+    const checked = await checkSlotImage(req.file.buffer);
+    if (!checked.ok) return fail(res, 415, checked.error);
+    try {
+      const { imageUrl } = await images.put(id, req.file.buffer, checked);
+      req.log?.info({ slot: id, imageUrl, bytes: req.file.size }, 'slot image stored');
+      res
+        .status(200)
+        .setHeader('Cache-Control', 'no-store')
+        .json({ imageUrl } satisfies ApiUploadResult);
+    } catch (error) {
+      // Drive's storageQuotaExceeded: the message says what staff must change (a Shared Drive).
+      if (error instanceof StoreError && error.code === 'quota' && error.status === 507) {
+        req.log?.warn({ err: error, slot: id }, 'Drive refused the slot image: no storage');
+        return fail(res, 507, error.message);
+      }
+      throw error;
+    }
+  };
+
+  router.post(STAFF_API.upload, sameOriginOnly, auth.requireApi, parse, parseErrors, store);
+  return router;
+}
