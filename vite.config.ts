@@ -7,6 +7,23 @@ import { defineConfig } from 'vitest/config';
  * `vite build --ssr site/entry-server.tsx` builds the server bundle (dist/server/entry-server.js),
  * which server/render imports to render pages.
  */
+/**
+ * What every visitor page runs: React, the data layer, router, styles, the page shell (header,
+ * footer, page top) and the few icons the shell draws. One `core` chunk instead of a dozen small
+ * ones keeps the first load to a few requests (HTTP/1.1 opens 6 connections per host, and the hero
+ * image must not wait behind scripts). Templates, sections, the album, the viewer and the dialog
+ * stay in their own chunks, loaded by the page kinds that use them.
+ */
+const CORE = [
+  /node_modules\/(react|react-dom|scheduler|swr|wouter|regexparam|@stitches\/react|use-sync-external-store|dequal)\//,
+  /node_modules\/lucide-react\/dist\/esm\/(Icon|context|createLucideIcon|defaultAttributes|shared\/)/,
+  /node_modules\/lucide-react\/dist\/esm\/icons\/(menu|x|chevron-left|chevron-right|arrow-right)\.mjs/,
+  /\/site\/(app|data|lib|styles)\//,
+  /\/site\/components\/(Header|MobileMenu|Footer|ui|Thumb|SlotImage|PageTop|Breadcrumbs|BackLink|Loading|Missing|Heading|PageLinks|Toasts)\.tsx/,
+  /\/site\/templates\/(registry|files)\.ts/,
+];
+const isCore = (id: string): boolean => CORE.some((re) => re.test(id));
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   publicDir: false,
@@ -23,7 +40,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         assetsDir: 'assets',
         target: 'es2022',
-        rollupOptions: { input: 'site/entry-client.tsx' },
+        rollupOptions: {
+          input: 'site/entry-client.tsx',
+          output: {
+            codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'core', test: isCore }] },
+          },
+        },
       },
   test: {
     include: ['engine/**/*.test.ts', 'server/**/*.test.ts', 'site/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],

@@ -1,8 +1,9 @@
-import type { ApiPreviewImages, ApiProduct } from '../../engine/api.ts';
+import type { ApiMediaItem, ApiPreviewImages, ApiProduct } from '../../engine/api.ts';
 import { isCatchAll, isPattern, type Card, type Catalogue, type Page } from '../../engine/index.ts';
 import type { Head, PagePayload, RoutePayload } from '../../site/app/contract.ts';
 import { keys } from '../../site/data/keys.ts';
 import { productById, productByType } from '../../site/lib/products.ts';
+import { firstTileImage, galleryLayout } from '../../site/lib/media.ts';
 import { fillText } from '../../site/lib/text.ts';
 import type { SiteData } from '../services.ts';
 import type { Matcher } from './match.ts';
@@ -54,19 +55,17 @@ function headOf(
   path: string,
   status: number,
   vars: Record<string, string>,
-  previews: ApiPreviewImages | undefined,
+  heroImage: string | undefined,
 ): Head {
   const { baseUrl } = catalogue.site;
   // A pattern page for something that does not exist takes the not-found page's title.
   const meta = status === 404 ? (catalogue.pages.find((p) => isCatchAll(p.path))?.meta ?? page.meta) : page.meta;
   const canonicalPath = isPattern(page.path) ? path : page.meta.canonical;
-  const slot = page.hero?.slot;
-  const image = slot ? (previews?.[slot]?.imageUrl ?? catalogue.slots.find((s) => s.id === slot)?.fallback) : undefined;
   return {
     title: fillText(meta.title, vars),
     description: fillText(meta.description, vars),
     canonical: `${baseUrl}${canonicalPath}`,
-    ...(image ? { image: new URL(image, baseUrl).href } : {}),
+    ...(heroImage ? { image: new URL(heroImage, baseUrl).href } : {}),
   };
 }
 
@@ -114,9 +113,11 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
   }
 
   const listings: Promise<unknown>[] = [];
+  let gallery: Promise<ApiMediaItem[] | undefined> | undefined;
   if (mediaFolderId) {
     const id = mediaFolderId;
-    listings.push(got.get(keys.folder(id), () => data.folderItems(id)));
+    gallery = got.get(keys.folder(id), () => data.folderItems(id));
+    listings.push(gallery);
   }
   for (const card of mediaCards(page)) {
     const owner = card.product
@@ -126,6 +127,10 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
     if (id) listings.push(got.get(keys.folder(id), () => data.folderItems(id)));
   }
   await Promise.all(listings);
+  const slot = page.hero?.slot;
+  const hero = slot ? (previews?.[slot]?.imageUrl ?? catalogue.slots.find((s) => s.id === slot)?.fallback) : undefined;
+  const head = headOf(catalogue, page, path, status, vars, hero);
+  const preloadImage = firstTileImage((await gallery) ?? [], galleryLayout(page.kind, vars['mediaType'])) ?? hero;
 
   const payload: PagePayload = {
     type: 'page',
@@ -134,7 +139,7 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
     page,
     params,
     vars,
-    head: headOf(catalogue, page, path, status, vars, previews),
+    head: preloadImage ? { ...head, preloadImage } : head,
     folderIds,
     ...(mediaFolderId !== undefined ? { mediaFolderId } : {}),
     fallback: got.fallback,

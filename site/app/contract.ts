@@ -21,6 +21,8 @@ export interface Head {
   /** Absolute canonical URL. */
   readonly canonical: string;
   readonly image?: string;
+  /** Site-relative URL of the image that is likely the largest paint (hero, first gallery tile). */
+  readonly preloadImage?: string;
 }
 
 /** One visitor page, ready to render: the route table entry plus the data it needs. */

@@ -15,8 +15,8 @@ const MediaViewer = lazy(loadViewer);
 const BREAKPOINTS = [320, 560, 800, 1100];
 const columnsFor = (width: number): number => (width < 560 ? 2 : width < 800 ? 3 : width < 1100 ? 4 : 5);
 
-/** Tiles above the fold load eagerly. */
-const EAGER = 4;
+/** Tiles of the first row on a phone load eagerly (the first one is the largest paint). */
+const EAGER = 2;
 
 interface MediaPhoto extends Photo {
   readonly item: ApiMediaItem;
@@ -137,6 +137,7 @@ export function MediaGrid({ items, layout, label }: Props) {
                     alt=""
                     onFail="hide"
                     loading={i < EAGER ? 'eager' : 'lazy'}
+                    {...(i === 0 ? { fetchPriority: 'high' as const } : {})}
                     decoding="async"
                   />
                   {isVideo(item) && (
@@ -170,6 +171,7 @@ export function MediaGrid({ items, layout, label }: Props) {
                     className={className}
                     style={style}
                     loading={index < EAGER ? 'eager' : 'lazy'}
+                    {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
                     decoding="async"
                   />
                 ),

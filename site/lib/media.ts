@@ -35,6 +35,17 @@ export const tileSources = (item: ApiMediaItem): (string | undefined)[] =>
 export const albumSources = (item: ApiMediaItem): (string | undefined)[] =>
   isVideo(item) ? [item.posterUrl, item.previewUrl, item.thumbnailUrl] : [item.largeUrl, item.url];
 
+/** Video galleries show square tiles; photo galleries the masonry album. */
+export const galleryLayout = (kind: string, mediaType: string | undefined): 'squares' | 'masonry' =>
+  kind === 'video-gallery' || mediaType === 'videos' ? 'squares' : 'masonry';
+
+/** The image of a gallery's first tile (preloaded with the page: it is often the largest paint). */
+export function firstTileImage(items: readonly ApiMediaItem[], layout: 'squares' | 'masonry'): string | undefined {
+  const first = items[0];
+  if (!first) return undefined;
+  return (layout === 'squares' ? tileSources(first) : albumSources(first)).find(Boolean);
+}
+
 /** Pixel size for layout; a 4:3 box when the API does not know it. */
 export const itemSize = (item: ApiMediaItem): { width: number; height: number } =>
   item.width && item.height ? { width: item.width, height: item.height } : { width: 4, height: 3 };

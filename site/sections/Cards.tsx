@@ -1,6 +1,7 @@
 import type { Card as CardDef } from '../../engine/index.ts';
 import { FeatureCard } from '../components/FeatureCard.tsx';
 import { Grid } from '../components/ui.tsx';
+import { usePage } from '../app/context.ts';
 import { useProducts } from '../data/hooks.ts';
 import { productById } from '../lib/products.ts';
 import { Frame } from './Frame.tsx';
@@ -14,6 +15,7 @@ export const columnsFor = (n: number): 2 | 3 | 4 => (n === 4 || n === 8 ? 4 : n 
 
 /** Cards from the manifest (with slot images, icons, bullets, links, dialogs, product texts). */
 export function Cards({ section, index, vars }: SectionProps) {
+  const { payload } = usePage();
   const cards = cardsOf(section.items);
   const { data: products = [] } = useProducts(cards.some((c) => c.product));
   return (
@@ -24,7 +26,7 @@ export function Cards({ section, index, vars }: SectionProps) {
             key={card.title}
             card={card}
             product={productById(products, card.product)}
-            eager={index === 0}
+            eager={index === 0 && !payload.page.hero}
             vars={vars}
           />
         ))}

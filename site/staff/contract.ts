@@ -36,6 +36,10 @@ interface StaffPageBase {
   readonly texts: Readonly<Record<string, string>>;
   /** Label of the sign-out button (the sign-in page's `signOut` text). */
   readonly signOutLabel: string;
+  /** The shared UI texts of the site (`close`, ...). */
+  readonly ui: Readonly<Record<string, string>>;
+  /** The staff tools, for the navigation between them (label = the page's heading). */
+  readonly tools: readonly { readonly path: string; readonly label: string }[];
 }
 
 export interface StaffSlot {

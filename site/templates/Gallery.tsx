@@ -10,6 +10,7 @@ import { notifyError } from '../components/Toasts.tsx';
 import { Button, Container, StatusBox } from '../components/ui.tsx';
 import { useMedia } from '../data/hooks.ts';
 import { refreshMedia } from '../data/refresh.ts';
+import { galleryLayout } from '../lib/media.ts';
 import { fillText } from '../lib/text.ts';
 import { styled } from '../styles/stitches.ts';
 
@@ -54,7 +55,7 @@ export default function Gallery() {
     if (!source) return;
     void refreshMedia(source).then(() => setGeneration((g) => g + 1));
   };
-  const layout = page.kind === 'video-gallery' || vars['mediaType'] === 'videos' ? 'squares' : 'masonry';
+  const layout = galleryLayout(page.kind, vars['mediaType']);
 
   let body;
   if (isLoading) body = <Loading text={texts['loading']} />;

@@ -1,0 +1,278 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { instances, isCatchAll, isPattern, type Catalogue } from '../../engine/index.ts';
+import { loadCatalogue } from '../../engine/node/read.ts';
+import { demoDataTemplate } from '../demo-media.ts';
+
+/**
+ * The site's benchmark: first-load JavaScript of every visitor page kind (the scripts a page's HTML
+ * loads before it is interactive, gzip bytes) and Lighthouse (mobile, simulated throttling, Debian's
+ * Chromium kept offline) on the home page, a category page and a gallery page, median of 3 runs.
+ * Targets: first-load JS <= 100 KB gzip; performance >= 95; accessibility, best practices, SEO 100.
+ */
+
+export interface SiteBenchOptions {
+  /** Lighthouse runs per page (median reported). */
+  readonly runs?: number;
+  /** Skip Lighthouse (only bundle sizes). */
+  readonly lighthouse?: boolean;
+  /** Skip `vite build` (measure dist/ as it is). */
+  readonly build?: boolean;
+}
+
+export interface JsRow {
+  readonly kind: string;
+  readonly path: string;
+  readonly files: number;
+  readonly raw: number;
+  readonly gzip: number;
+}
+
+export interface LighthouseRow {
+  readonly name: string;
+  readonly path: string;
+  readonly performance: number;
+  readonly accessibility: number;
+  readonly bestPractices: number;
+  readonly seo: number;
+  readonly lcpMs: number;
+  readonly cls: number;
+  readonly tbtMs: number;
+}
+
+export interface SiteBenchResult {
+  readonly js: readonly JsRow[];
+  readonly lighthouse: readonly LighthouseRow[];
+}
+
+const JS_BUDGET = 100 * 1024;
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Offline flags from shared/notes/chromium-offline.md, with every --disable-features merged into one. */
+function chromeFlags(): string[] {
+  const defaults = chromeLauncher.Launcher.defaultFlags();
+  const features = defaults
+    .filter((f) => f.startsWith('--disable-features='))
+    .flatMap((f) => f.slice('--disable-features='.length).split(','));
+  return [
+    ...defaults.filter((f) => !f.startsWith('--disable-features=')),
+    `--disable-features=${[...features, 'NetworkTimeServiceQuerying'].join(',')}`,
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
+    '--gaia-url=http://127.0.0.1:9',
+    '--google-apis-url=http://127.0.0.1:9',
+    '--component-updater=url-source=http://127.0.0.1:9/',
+  ];
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (const started = Date.now(); Date.now() - started < 30_000;) {
+    if (exited) throw new Error('The server exited before it was ready.');
+    const ok = await fetch(`${url}/robots.txt`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The server did not start within 30 s.');
+}
+
+/** One path per visitor page kind (the first of the route table; pattern routes: first member). */
+function pathPerKind(c: Catalogue): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const page of c.pages) {
+    if (page.staff || out.has(page.kind)) continue;
+    if (isCatchAll(page.path)) out.set(page.kind, '/no-such-page');
+    else out.set(page.kind, isPattern(page.path) ? (instances(page.path, page.params)[0] ?? page.path) : page.path);
+  }
+  return out;
+}
+
+/** The scripts an HTML document loads at once: module preloads and module scripts. */
+export function firstLoadScripts(html: string): string[] {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/<script type="module" src="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
+  return [...urls];
+}
+
+async function measureJs(url: string, c: Catalogue): Promise<JsRow[]> {
+  const rows: JsRow[] = [];
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  for (const [kind, path] of pathPerKind(c)) {
+    const html = await (await fetch(url + path)).text();
+    let raw = 0;
+    let gzip = 0;
+    const scripts = firstLoadScripts(html);
+    for (const src of scripts) {
+      let size = sizes.get(src);
+      if (!size) {
+        const body = Buffer.from(await (await fetch(url + src)).arrayBuffer());
+        size = { raw: body.length, gzip: gzipSync(body).length };
+        sizes.set(src, size);
+      }
+      raw += size.raw;
+      gzip += size.gzip;
+    }
+    rows.push({ kind, path, files: scripts.length, raw, gzip });
+  }
+  return rows;
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+};
+
+async function measureLighthouse(url: string, pages: readonly [string, string][], runs: number) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: chromeFlags(),
+    ignoreDefaultFlags: true,
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const [name, path] of pages) {
+      const samples: LighthouseRow[] = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(url + path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const { categories: cat, audits } = result.lhr;
+        const score = (id: string) => Math.round((cat[id]?.score ?? 0) * 100);
+        samples.push({
+          name,
+          path,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+          cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+        });
+        const failed = Object.values(cat)
+          .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
+          .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+        if (i === 0 && failed.length) console.log(`  ${path}: failing audits: ${failed.map((a) => a?.id).join(', ')}`);
+        if (i === 0 && process.env['BENCH_VERBOSE'])
+          console.log(path, JSON.stringify(audits['largest-contentful-paint-element']?.details ?? {}).slice(0, 1500));
+      }
+      const pick = <K extends keyof LighthouseRow>(k: K) => median(samples.map((s) => s[k] as number));
+      rows.push({
+        name,
+        path,
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        bestPractices: pick('bestPractices'),
+        seo: pick('seo'),
+        lcpMs: pick('lcpMs'),
+        cls: pick('cls'),
+        tbtMs: pick('tbtMs'),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+
+/** Runs the site benchmark and prints its tables; returns the figures. */
+export async function benchSite(options: SiteBenchOptions = {}): Promise<SiteBenchResult> {
+  const runs = options.runs ?? 3;
+  const built = loadCatalogue();
+  if (!built.ok) throw new Error('The manifest is invalid: run `npm run check`.');
+  const c = built.catalogue;
+  if (options.build !== false) {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    execFileSync('npx', ['vite', 'build', '--ssr', 'site/entry-server.tsx', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+    });
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'site-bench-'));
+  await cp(await demoDataTemplate(c), dataDir, { recursive: true });
+  const server = await startServer(dataDir);
+  try {
+    console.log('\nsite: first-load JavaScript per visitor page kind (gzip; target <= 100 KB)');
+    const js = await measureJs(server.url, c);
+    console.table(
+      js.map((r) => ({
+        kind: r.kind,
+        path: r.path,
+        files: r.files,
+        raw: kb(r.raw),
+        gzip: kb(r.gzip),
+        'within budget': r.gzip <= JS_BUDGET ? 'yes' : 'NO',
+      })),
+    );
+    let lh: LighthouseRow[] = [];
+    if (options.lighthouse !== false) {
+      const kinds = pathPerKind(c);
+      const pages: [string, string][] = [
+        ['home', kinds.get('home') ?? '/'],
+        ['category', kinds.get('category') ?? '/screens'],
+        ['gallery', kinds.get('image-gallery') ?? '/'],
+      ];
+      console.log(`\nsite: Lighthouse, mobile, simulated throttling, median of ${runs} runs`);
+      console.log('targets: performance >= 95; accessibility, best practices, SEO = 100');
+      lh = await measureLighthouse(server.url, pages, runs);
+      console.table(
+        lh.map((r) => ({
+          page: `${r.name} ${r.path}`,
+          performance: r.performance,
+          accessibility: r.accessibility,
+          'best practices': r.bestPractices,
+          seo: r.seo,
+          'LCP ms': Math.round(r.lcpMs),
+          CLS: Number(r.cls.toFixed(3)),
+          'TBT ms': Math.round(r.tbtMs),
+        })),
+      );
+    }
+    return { js, lighthouse: lh };
+  } finally {
+    server.child.kill('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
+  await benchSite({ runs, lighthouse: !args.includes('--no-lighthouse'), build: !args.includes('--no-build') });
+}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { ApiScanResult } from '../../engine/api.ts';
+import { fetchJson } from '../data/fetcher.ts';
+import { fillText } from '../lib/text.ts';
+import { styled } from '../styles/stitches.ts';
+import { STAFF_API, type CreateFoldersResult, type FolderSetupPayload, type FolderSetupState } from './contract.ts';
+import { notify } from './toast.tsx';
+import { Bar, Button } from './ui.tsx';
+
+const Toolbar = styled('div', { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$3', margin: '$5 0' });
+const Path = styled('code', { fontSize: '0.95rem', wordBreak: 'break-word' });
+const List = styled('ol', { listStyle: 'none', padding: 0, margin: '$5 0 $7', display: 'grid', gap: '$2' });
+const Row = styled('li', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '$3',
+  padding: '$2 $3',
+  borderRadius: '$sm',
+  backgroundColor: '$surface',
+  variants: { done: { true: { backgroundColor: '$brandSoft' } } },
+});
+const Done = styled('span', { fontWeight: 700, color: '$brand' });
+const Spacer = styled('span', { flex: 1 });
+
+/** POST with a JSON content type (the spec's scan call has no body), reading the JSON answer. */
+const post = <T,>(url: string, body?: unknown): Promise<T> =>
+  fetchJson<T>(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+/**
+ * Folder setup: open the storage folder, scan what exists, create what is missing, and the checklist
+ * of every folder the manifest uses (copy the path, mark it done), with the progress and the steps.
+ */
+export function FolderSetup({ payload }: { readonly payload: FolderSetupPayload }) {
+  const { texts, folders, root, instructions } = payload;
+  const { data, mutate } = useSWR<FolderSetupState>(STAFF_API.folderSetup, fetchJson, {
+    fallbackData: payload.state,
+    shouldRetryOnError: false,
+    revalidateOnFocus: true,
+  });
+  const [busy, setBusy] = useState<'scan' | 'create' | null>(null);
+  const done = new Set(data?.done ?? []);
+  const total = folders.length;
+  const count = folders.filter((f) => done.has(f.path)).length;
+  const t = (key: string, vars: Record<string, string | number> = {}): string => fillText(texts[key] ?? '', vars);
+
+  const copy = async (path: string): Promise<void> => {
+    await navigator.clipboard.writeText(path);
+    notify.success(t('copiedTitle'), t('copiedBody', { path }));
+  };
+
+  const mark = async (path: string): Promise<void> => {
+    const state = await post<FolderSetupState>(STAFF_API.mark, { path, done: true });
+    await mutate(state, { revalidate: false });
+    notify.success(t('markedTitle'), t('markedBody', { path }));
+  };
+
+  const scan = async (): Promise<void> => {
+    setBusy('scan');
+    try {
+      const { foundFolders } = await post<ApiScanResult>(STAFF_API.scan);
+      await mutate();
+      notify.success(t('scanDoneTitle'), t('scanDoneBody', { n: foundFolders.length }));
+    } catch {
+      notify.error(t('scanFailedTitle'), t('scanFailedBody'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const createMissing = async (): Promise<void> => {
+    setBusy('create');
+    try {
+      const state = await post<CreateFoldersResult>(STAFF_API.createMissing);
+      await mutate({ done: state.done }, { revalidate: false });
+    } catch (error) {
+      notify.error(t('createMissing'), error instanceof Error ? error.message : '');
+      await mutate();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <h1>{payload.heading}</h1>
+      <Toolbar>
+        {root.kind === 'drive' ? (
+          <Button as="a" href={root.url} target="_blank" rel="noopener noreferrer">
+            {t('openRoot')}
+          </Button>
+        ) : (
+          <>
+            <Button type="button" onClick={() => void copy(root.path)}>
+              {t('openRoot')}
+            </Button>
+            <Path data-testid="local-root">{root.path}</Path>
+          </>
+        )}
+        <Button type="button" tone="secondary" onClick={() => void scan()} disabled={busy !== null}>
+          {busy === 'scan' ? t('scanning') : t('scan')}
+        </Button>
+        <Button
+          type="button"
+          tone="secondary"
+          onClick={() => void createMissing()}
+          disabled={busy !== null || count === total}
+        >
+          {t('createMissing')}
+        </Button>
+      </Toolbar>
+      <p role="status">{t('progress', { done: count, total })}</p>
+      <Bar max={total} value={count} aria-label={t('progress', { done: count, total })} />
+      <List>
+        {folders.map((f) => {
+          const isDone = done.has(f.path);
+          return (
+            <Row key={f.path} done={isDone} data-path={f.path} css={{ marginLeft: `${f.depth * 16}px` }}>
+              <Path>{f.path}</Path>
+              <Spacer />
+              <Button type="button" tone="secondary" onClick={() => void copy(f.path)}>
+                {t('copy')}
+              </Button>
+              {isDone ? (
+                <Done>{t('done')}</Done>
+              ) : (
+                <Button type="button" onClick={() => void mark(f.path)}>
+                  {t('markDone')}
+                </Button>
+              )}
+            </Row>
+          );
+        })}
+      </List>
+      {instructions && (
+        <section aria-label={instructions.heading}>
+          <h2>{instructions.heading}</h2>
+          <ol>
+            {instructions.items.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
+  );
+}
