@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -24,6 +25,9 @@ const CORE = [
 ];
 const isCore = (id: string): boolean => CORE.some((re) => re.test(id));
 
+/** The visitor entry, and the staff tools' entry (its own bundle, never loaded by visitor pages). */
+const CLIENT_INPUTS = ['site/entry-client.tsx', 'site/staff/entry.tsx'].filter((f) => existsSync(f));
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   publicDir: false,
@@ -41,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'assets',
         target: 'es2022',
         rollupOptions: {
-          input: 'site/entry-client.tsx',
+          input: CLIENT_INPUTS,
           output: {
             codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'core', test: isCore }] },
           },

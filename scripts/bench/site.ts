@@ -9,6 +9,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { instances, isCatchAll, isPattern, type Catalogue } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
+import { readFileSync } from 'node:fs';
+import { CLIENT_ENTRY } from '../../site/templates/files.ts';
 import { demoDataTemplate } from '../demo-media.ts';
 
 /**
@@ -125,7 +127,34 @@ export function firstLoadScripts(html: string): string[] {
   return [...urls];
 }
 
+interface ManifestChunk {
+  readonly file: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+  readonly dynamicImports?: readonly string[];
+}
+
+/** Files only the other entries (the staff tools) reach: none may load on a visitor page. */
+export function staffOnlyFiles(manifest: Readonly<Record<string, ManifestChunk>>): Set<string> {
+  const reach = (roots: string[]): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (key: string): void => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      for (const dep of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(dep);
+    };
+    roots.forEach(visit);
+    return seen;
+  };
+  const others = Object.keys(manifest).filter((k) => manifest[k]?.isEntry && k !== CLIENT_ENTRY);
+  const visitor = reach([CLIENT_ENTRY]);
+  return new Set([...reach(others)].filter((k) => !visitor.has(k)).map((k) => `/${manifest[k]?.file}`));
+}
+
 async function measureJs(url: string, c: Catalogue): Promise<JsRow[]> {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, ManifestChunk>;
+  const staffOnly = staffOnlyFiles(manifest);
   const rows: JsRow[] = [];
   const sizes = new Map<string, { raw: number; gzip: number }>();
   for (const [kind, path] of pathPerKind(c)) {
@@ -133,6 +162,8 @@ async function measureJs(url: string, c: Catalogue): Promise<JsRow[]> {
     let raw = 0;
     let gzip = 0;
     const scripts = firstLoadScripts(html);
+    const leaked = scripts.filter((s) => staffOnly.has(s));
+    if (leaked.length) throw new Error(`${path} loads staff code: ${leaked.join(', ')}`);
     for (const src of scripts) {
       let size = sizes.get(src);
       if (!size) {
@@ -228,7 +259,7 @@ export async function benchSite(options: SiteBenchOptions = {}): Promise<SiteBen
   await cp(await demoDataTemplate(c), dataDir, { recursive: true });
   const server = await startServer(dataDir);
   try {
-    console.log('\nsite: first-load JavaScript per visitor page kind (gzip; target <= 100 KB)');
+    console.log('\nsite: first-load JavaScript per visitor page kind (gzip; target <= 100 KB; no staff chunk)');
     const js = await measureJs(server.url, c);
     console.table(
       js.map((r) => ({
