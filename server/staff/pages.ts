@@ -61,6 +61,9 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
   const { auth, catalogue, marks, root } = options;
   const distDir = options.distDir ?? join(process.cwd(), 'dist');
   const signIn = catalogue.pages.find((p) => p.kind === 'sign-in');
+  const tools = catalogue.pages
+    .filter((p) => p.kind === 'image-manager' || p.kind === 'folder-setup')
+    .map((p) => ({ path: p.path, label: p.heading }));
   const base = (page: Page) => ({
     path: page.path,
     heading: page.heading,
@@ -68,6 +71,8 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
     siteName: catalogue.site.name,
     texts: page.texts,
     signOutLabel: signIn?.texts['signOut'] ?? '',
+    ui: catalogue.ui,
+    tools,
   });
   const instructionsOf = (page: Page): FolderSetupPayload['instructions'] => {
     const list = page.sections.find((s) => s.type === 'list' && s.id === 'instructions');

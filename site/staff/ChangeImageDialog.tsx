@@ -97,7 +97,12 @@ export function ChangeImageDialog({ slot, texts, closeLabel, onUploaded, onClose
   };
 
   return (
-    <Dialog ref={ref} aria-labelledby={titleId} onClose={onClose} onCancel={(e: SyntheticEvent) => uploading && e.preventDefault()}>
+    <Dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(e: SyntheticEvent) => uploading && e.preventDefault()}
+    >
       <h2 id={titleId}>
         {texts['changeImage']}: {slot.label}
       </h2>

@@ -1,0 +1,225 @@
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpeg, signIn, startStaffServer, testCatalogue, upload, type StaffServer } from './harness.ts';
+
+let dataDir = '';
+let srv: StaffServer;
+let cookie = '';
+const mapBytes = (): Promise<Buffer> => readFile(join(dataDir, 'slots.json'));
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'staff-abuse-'));
+  srv = await startStaffServer({ dataDir, signInAttempts: 3 });
+  cookie = await signIn(srv.base);
+  // A first good upload, so that there is a stored slot map whose bytes must not change.
+  expect((await upload(srv.base, cookie, 'homepage-hero', await jpeg(1))).status).toBe(200);
+});
+afterAll(async () => {
+  await srv.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('without a staff session', () => {
+  const post = (path: string, init: RequestInit = {}) =>
+    fetch(`${srv.base}${path}`, { method: 'POST', headers: { origin: srv.base }, ...init });
+
+  it('every writing API answers 401 JSON and nothing changes', async () => {
+    const before = await mapBytes();
+    const form = new FormData();
+    form.append('productId', 'homepage-hero');
+    form.append('image', new Blob([new Uint8Array(await jpeg(2))], { type: 'image/jpeg' }), 'a.jpg');
+    const answers = await Promise.all([
+      post('/api/upload-preview-image', { body: form }),
+      post('/api/scan-drive-folders', { headers: { origin: srv.base, 'content-type': 'application/json' } }),
+      post('/api/create-missing-folders'),
+      post('/api/folder-setup/mark', {
+        headers: { origin: srv.base, 'content-type': 'application/json' },
+        body: JSON.stringify({ path: 'Screens' }),
+      }),
+      fetch(`${srv.base}/api/folder-setup`),
+    ]);
+    for (const res of answers) {
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: expect.any(String) });
+    }
+    // A forged or expired cookie is no session either.
+    const forged = await upload(srv.base, 'staff_session=9999999999999.abc.def', 'homepage-hero', await jpeg(3));
+    expect(forged.status).toBe(401);
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('staff pages redirect to the sign-in page, which comes back afterwards', async () => {
+    for (const path of ['/admin/images', '/folder-setup']) {
+      const res = await fetch(`${srv.base}${path}`, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent(path)}`);
+    }
+  });
+});
+
+describe('sign-in', () => {
+  it('a wrong password answers 401, and after repeated tries 429, even for the right one', async () => {
+    // Its own server: the limit is per client IP and instance.
+    const dir = await mkdtemp(join(tmpdir(), 'staff-limit-'));
+    const own = await startStaffServer({ dataDir: dir, signInAttempts: 3 });
+    try {
+      const tryPassword = (password: string) =>
+        fetch(`${own.base}/api/staff/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: own.base },
+          body: JSON.stringify({ password }),
+        });
+      // A right password in between does not count.
+      expect((await tryPassword('correct horse battery staple')).status).toBe(204);
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await tryPassword(`guess-${i}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      const locked = await tryPassword('correct horse battery staple');
+      expect(locked.status).toBe(429);
+      expect(await locked.json()).toEqual({ error: 'Too many attempts. Wait a minute, then try again.' });
+    } finally {
+      await own.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the HTML form signs in with a redirect to next, and says when the password is wrong', async () => {
+    const form = (password: string, next = '/folder-setup') =>
+      fetch(`${srv.base}/sign-in?next=${encodeURIComponent(next)}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.base },
+        body: new URLSearchParams({ password }),
+      });
+    const wrong = await form('nope');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('That password is not right. Try again.');
+    const right = await form('correct horse battery staple');
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe('/folder-setup');
+    const setCookie = right.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^staff_session=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
+    // `next` never leaves the site.
+    const away = await form('correct horse battery staple', '//evil.example/x');
+    expect(away.headers.get('location')).toBe('/admin/images');
+  });
+
+  it('sign-out ends the session cookie', async () => {
+    const res = await fetch(`${srv.base}/api/staff/sign-out`, {
+      method: 'POST',
+      headers: { origin: srv.base, cookie },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('set-cookie')).toMatch(/^staff_session=; .*Max-Age=0/);
+  });
+});
+
+describe('bad uploads from signed-in staff: a clear 4xx and the stored slot map unchanged', () => {
+  it('11 MB -> 413 with the spec message', async () => {
+    const before = await mapBytes();
+    const big = Buffer.concat([await jpeg(4), Buffer.alloc(11 * 1024 * 1024)]);
+    const res = await upload(srv.base, cookie, 'homepage-hero', big);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /^Image is too large \(11\.0MB\)\. Please use an image smaller than 10MB\.$/,
+    );
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('an executable renamed .jpg -> 415', async () => {
+    const before = await mapBytes();
+    const exe = Buffer.alloc(64 * 1024);
+    const handle = await open(process.execPath, 'r');
+    await handle.read(exe, 0, exe.length, 0);
+    await handle.close();
+    const res = await upload(srv.base, cookie, 'homepage-hero', exe, { name: 'holiday.jpg', type: 'image/jpeg' });
+    expect(res.status).toBe(415);
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('SVG -> 415, even sent as image/svg+xml', async () => {
+    const before = await mapBytes();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const res = await upload(srv.base, cookie, 'homepage-hero', svg, { name: 'logo.svg', type: 'image/svg+xml' });
+    expect(res.status).toBe(415);
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('a file that only starts like a JPEG -> 415', async () => {
+    const before = await mapBytes();
+    const res = await upload(srv.base, cookie, 'homepage-hero', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]));
+    expect(res.status).toBe(415);
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('an unknown slot -> 400', async () => {
+    const before = await mapBytes();
+    const res = await upload(srv.base, cookie, 'no-such-slot', await jpeg(5));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toContain("'no-such-slot'");
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('no file -> 400', async () => {
+    const before = await mapBytes();
+    const form = new FormData();
+    form.append('productId', 'homepage-hero');
+    const res = await fetch(`${srv.base}/api/upload-preview-image`, {
+      method: 'POST',
+      headers: { cookie, origin: srv.base },
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('a cross-origin POST -> 403 (Origin of another site, or null), even with the session', async () => {
+    const before = await mapBytes();
+    for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:1`]) {
+      const res = await upload(srv.base, cookie, 'homepage-hero', await jpeg(6), { origin });
+      expect(res.status).toBe(403);
+    }
+    const scan = await fetch(`${srv.base}/api/scan-drive-folders`, {
+      method: 'POST',
+      headers: { cookie, origin: 'http://evil.example' },
+    });
+    expect(scan.status).toBe(403);
+    expect(await mapBytes()).toEqual(before);
+  });
+});
+
+describe('good uploads', () => {
+  it('show at once in GET /api/preview-images and are served same-origin with immutable caching', async () => {
+    const bytes = await jpeg(7);
+    const res = await upload(srv.base, cookie, 'pergolas-hero', bytes, { name: 'any-name.png', type: 'text/plain' });
+    expect(res.status).toBe(200);
+    const { imageUrl } = (await res.json()) as { imageUrl: string };
+    expect(imageUrl).toMatch(/^\/media\/slot\/[a-f0-9]{64}\.jpg$/);
+    const map = (await (await fetch(`${srv.base}/api/preview-images`)).json()) as Record<string, { imageUrl: string }>;
+    expect(map['pergolas-hero']?.imageUrl).toBe(imageUrl);
+    const served = await fetch(`${srv.base}${imageUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+    expect((await fetch(`${srv.base}/media/slot/..%2Fslots.json`)).status).toBe(404);
+  });
+
+  it('50 concurrent uploads to distinct ids (slots and products) -> all 50 in the map', async () => {
+    const c = testCatalogue();
+    const ids = [...new Set([...c.slots.map((s) => s.id), ...c.products.map((p) => p.id)])].slice(0, 50);
+    expect(ids).toHaveLength(50);
+    const images = await Promise.all(ids.map((_, i) => jpeg(100 + i)));
+    const answers = await Promise.all(ids.map((id, i) => upload(srv.base, cookie, id, images[i]!)));
+    const urls = await Promise.all(answers.map(async (r) => ((await r.json()) as { imageUrl: string }).imageUrl));
+    expect(answers.map((r) => r.status)).toEqual(ids.map(() => 200));
+    const stored = JSON.parse(await readFile(join(dataDir, 'slots.json'), 'utf8')) as Record<
+      string,
+      { imageUrl: string }
+    >;
+    ids.forEach((id, i) => expect(stored[id]?.imageUrl).toBe(urls[i]));
+    const map = (await (await fetch(`${srv.base}/api/preview-images`)).json()) as Record<string, unknown>;
+    for (const id of ids) expect(map).toHaveProperty([id]);
+  });
+});
