@@ -43,15 +43,16 @@ const isRunning = (pid: number): boolean => {
   }
 };
 
-/** Removes temp files that killed processes left beside `file` (best effort; live writers' are kept). */
-export async function removeStaleTemps(file: string): Promise<void> {
-  const dir = dirname(file);
-  const prefix = `.${basename(file)}.`;
+/**
+ * Removes the temp files of `writeFileAtomic` that killed processes left in `dir` (best effort; a live
+ * writer's are kept).
+ */
+export async function removeStaleTemps(dir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const stale = names.filter((n) => {
-    if (!n.startsWith(prefix) || !n.endsWith('.tmp')) return false;
-    const pid = Number(n.slice(prefix.length).split('.')[0]);
-    return Number.isInteger(pid) && pid !== process.pid && !isRunning(pid);
+    const found = /^\..+\.(\d+)\.[a-f0-9]{12}\.tmp$/.exec(n);
+    const pid = Number(found?.[1]);
+    return found !== null && pid !== process.pid && !isRunning(pid);
   });
   await Promise.all(stale.map((n) => rm(join(dir, n), { force: true })));
 }

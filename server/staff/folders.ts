@@ -6,7 +6,7 @@ import { STAFF_API, type CreateFoldersResult, type FolderSetupState } from '../.
 import type { LiveSiteData } from '../data.ts';
 import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/types.ts';
-import { removeStaleTemps, Serial, writeFileAtomic } from './atomic.ts';
+import { Serial, writeFileAtomic } from './atomic.ts';
 import type { StaffAuth } from './auth.ts';
 import { sameOriginOnly } from './origin.ts';
 
@@ -24,7 +24,6 @@ export class FolderMarks {
     private readonly logger?: Logger,
   ) {
     this.file = join(dataDir, MARKS_FILE);
-    void removeStaleTemps(this.file);
   }
 
   async read(): Promise<FolderSetupState> {

@@ -7,12 +7,13 @@ import type { ServerConfig } from '../config.ts';
 import type { LiveSiteData } from '../data.ts';
 import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/types.ts';
+import { removeStaleTemps } from './atomic.ts';
 import { StaffAuth } from './auth.ts';
 import { folderRouter, FolderMarks } from './folders.ts';
 import { staffPagesRouter } from './pages.ts';
 import { loadStaffSecrets, type StaffEnv } from './secrets.ts';
 import { signInRouter } from './sign-in.ts';
-import { driveSlotImages, isSiteImageStore, localSlotImages, type SlotImages } from './slot-images.ts';
+import { driveSlotImages, isSiteImageStore, localSlotImages, SLOT_IMAGE_DIR, type SlotImages } from './slot-images.ts';
 import { uploadRouter } from './upload.ts';
 
 export { staffEnv, type StaffEnv } from './secrets.ts';
@@ -48,6 +49,8 @@ export const uploadIds = (catalogue: Catalogue): ReadonlySet<string> =>
 export async function createStaff(deps: StaffDeps): Promise<Staff> {
   const { catalogue, store, config, logger } = deps;
   const { password, secret } = await loadStaffSecrets(config.dataDir, deps.env, logger);
+  // Half-written temp files of a process that was killed: the files they were for are intact.
+  await Promise.all([removeStaleTemps(config.dataDir), removeStaleTemps(join(config.dataDir, SLOT_IMAGE_DIR))]);
   const auth = new StaffAuth(password, secret, deps.clock);
   const knownIds = uploadIds(catalogue);
   const slotImages = isSiteImageStore(store)

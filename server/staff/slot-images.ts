@@ -8,7 +8,7 @@ import { thumbUrl } from '../media-items.ts';
 import type { StoreFile } from '../media/types.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { parseSlotMap, SLOT_FILE, slotMapReader } from '../slots.ts';
-import { removeStaleTemps, Serial, writeFileAtomic } from './atomic.ts';
+import { Serial, writeFileAtomic } from './atomic.ts';
 
 /** Where slot images are kept and how the preview-image map is read. */
 export interface SlotImages {
@@ -32,7 +32,6 @@ export function localSlotImages(dataDir: string, logger?: Logger): SlotImages {
   const mapFile = join(dataDir, SLOT_FILE);
   const imageDir = join(dataDir, SLOT_IMAGE_DIR);
   const writer = new Serial();
-  void removeStaleTemps(mapFile);
 
   const currentMap = async (): Promise<Record<string, { imageUrl: string; url: string }>> => {
     const text = await readFile(mapFile, 'utf8').catch(() => null);
