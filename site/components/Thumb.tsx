@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+import { useCallback, useState, type ImgHTMLAttributes } from 'react';
 import { styled } from '../styles/stitches.ts';
 
 const Placeholder = styled('span', {
@@ -29,22 +29,17 @@ interface Stage {
 
 /**
  * An image with the spec's fallback chain: each source is retried once with a time stamp, then the
- * next source is tried, then the image hides or turns into the grey placeholder.
+ * next source is tried, then the image hides or turns into the grey placeholder. (An image that
+ * failed before hydration is caught too: React sets a hydrated <img>'s src again on mount.)
  */
 export function Thumb({ sources, alt, onFail, ...img }: Props) {
   const list = sources.filter((s): s is string => Boolean(s));
   const [stage, setStage] = useState<Stage>({ i: 0, stamp: 0 });
-  const ref = useRef<HTMLImageElement>(null);
   const fail = useCallback(() => {
     setStage((s) => (s.stamp === 0 ? { i: s.i, stamp: Date.now() } : { i: s.i + 1, stamp: 0 }));
   }, []);
-  useEffect(() => {
-    // An image that failed before hydration fired its error event before React listened.
-    const el = ref.current;
-    if (el && el.complete && el.naturalWidth === 0 && el.getAttribute('src')) fail();
-  }, [fail]);
   const base = list[stage.i];
   if (base === undefined) return onFail === 'hide' ? null : <Placeholder role="img" aria-label={alt} />;
   const src = stage.stamp ? withStamp(base, stage.stamp) : base;
-  return <img ref={ref} src={src} alt={alt} onError={fail} {...img} />;
+  return <img src={src} alt={alt} onError={fail} {...img} />;
 }

@@ -1,0 +1,191 @@
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { robotsTxt, sitemapXml, type Catalogue } from '../../engine/index.ts';
+import { loadCatalogue } from '../../engine/node/read.ts';
+import { demoDataTemplate } from '../../scripts/demo-media.ts';
+import type { PagePayload, RoutePayload } from '../../site/app/contract.ts';
+import { keys } from '../../site/data/keys.ts';
+import { createDataCache, createSiteData } from '../data.ts';
+import { createLogger } from '../log.ts';
+import { LocalStore } from '../media/local.ts';
+import { slotMapReader } from '../slots.ts';
+import { pageAssets } from './assets.ts';
+import { jsonForScript } from './html.ts';
+import { createRenderRouter } from './index.ts';
+import { createMatcher } from './match.ts';
+
+let catalogue: Catalogue;
+let base = '';
+let dataDir = '';
+let close: () => Promise<void> = async () => {};
+
+const FAILING = 'Interior Window Coverings/Blinds/Faux Wood';
+
+beforeAll(async () => {
+  const built = loadCatalogue();
+  if (!built.ok) throw new Error('The manifest is invalid.');
+  catalogue = built.catalogue;
+  dataDir = await mkdtemp(join(tmpdir(), 'render-test-'));
+  await cp(await demoDataTemplate(catalogue), dataDir, { recursive: true });
+  const logger = createLogger('silent');
+  const data = createSiteData({
+    catalogue,
+    store: new LocalStore({ dataDir }),
+    cache: createDataCache({}),
+    previewImages: slotMapReader(dataDir, logger),
+  });
+  // No build in distDir: pages answer 503, everything else works.
+  const app = express().use(createRenderRouter({ data, catalogue, distDir: join(dataDir, 'no-dist'), logger }));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((done) => server.once('listening', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Resolve the folder ids, then take one folder away: its listing fails from now on.
+  await data.products();
+  await rm(join(dataDir, 'media', ...FAILING.split('/')), { recursive: true });
+  await writeFile(join(dataDir, 'media', ...FAILING.split('/')), 'not a folder');
+  close = async () => {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+});
+afterAll(() => close());
+
+const payload = async (path: string): Promise<RoutePayload> => {
+  const res = await fetch(`${base}/_site/page?path=${encodeURIComponent(path)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as RoutePayload;
+};
+const page = async (path: string): Promise<PagePayload> => {
+  const p = await payload(path);
+  if (p.type !== 'page') throw new Error(`${path} is not a visitor page`);
+  return p;
+};
+
+describe('route matching', () => {
+  it('exact routes first, then patterns, then the catch-all', () => {
+    const m = createMatcher(catalogue);
+    expect(m.match('/screens')?.page.id).toBe('screens');
+    expect(m.match('/outdoor-screens')?.page.path).toBe('/outdoor-screens');
+    expect(m.match('/screens/motorized-screens/pool-cages')?.params).toEqual({ type: 'pool-cages' });
+    expect(m.match('/screens/motorized-screens/pool-cages/videos')?.params).toEqual({
+      type: 'pool-cages',
+      mediaType: 'videos',
+    });
+    expect(m.match('/nothing/here')?.page.kind).toBe('not-found');
+    expect(m.match('/screens/motorized-screens/%E0%A4%A')?.page.kind).toBe('not-found');
+  });
+});
+
+describe('page payloads', () => {
+  it('a category page carries products and preview images, nothing else', async () => {
+    const p = await page('/screens');
+    expect(p.status).toBe(200);
+    expect(Object.keys(p.fallback).sort()).toEqual([keys.previews, keys.products].sort());
+    expect(p.head.canonical).toBe(`${catalogue.site.baseUrl}/screens`);
+    expect(p.head.preloadImage).toBe('/defaults/screens-hero.jpg');
+  });
+
+  it('an alias keeps the canonical URL of its page', async () => {
+    const p = await page('/outdoor-screens');
+    expect(p.head.canonical).toBe(`${catalogue.site.baseUrl}/screens`);
+  });
+
+  it('an application gallery resolves name, label, folder and listing', async () => {
+    const p = await page('/screens/motorized-screens/pool-cages/videos');
+    expect(p.status).toBe(200);
+    expect(p.vars).toMatchObject({
+      type: 'pool-cages',
+      mediaType: 'videos',
+      name: 'Pool Cages',
+      mediaTypeLabel: 'Videos',
+    });
+    expect(p.mediaFolderId).toBeTruthy();
+    const items = p.fallback[keys.folder(p.mediaFolderId as string)] as unknown[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(p.head.title).toContain('Pool Cages');
+    expect(p.head.canonical).toBe(`${catalogue.site.baseUrl}/screens/motorized-screens/pool-cages/videos`);
+  });
+
+  it('an application carries the listings its media-type cards count', async () => {
+    const p = await page('/screens/motorized-screens/covered-porches');
+    const listings = Object.keys(p.fallback).filter((k) => k.startsWith('/api/drive-images/'));
+    const cards = p.page.sections
+      .filter((s) => s.type === 'media-types')
+      .flatMap((s) => s.items.filter((i) => typeof i !== 'string' && i.media !== undefined));
+    expect(listings).toHaveLength(cards.length);
+  });
+
+  it('unknown application types and media types are 404', async () => {
+    expect((await page('/screens/motorized-screens/hammocks')).status).toBe(404);
+    expect((await page('/screens/motorized-screens/pool-cages/brochures')).status).toBe(404);
+    expect((await page('/no/such/page')).status).toBe(404);
+  });
+
+  it('a failing listing is reported as an error key, not thrown', async () => {
+    const p = await page('/faux-wood-blinds-gallery');
+    expect(p.status).toBe(200);
+    expect(p.errors).toEqual([keys.folder(p.mediaFolderId as string)]);
+  });
+
+  it('staff pages are documents, not app pages', async () => {
+    expect(await payload('/admin/images')).toEqual({ type: 'document', path: '/admin/images' });
+  });
+
+  it('rejects a path that is not one', async () => {
+    const res = await fetch(`${base}/_site/page?path=screens`);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('documents', () => {
+  it('serves the sitemap and robots.txt from the route table', async () => {
+    const sitemap = await fetch(`${base}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toContain('xml');
+    expect(await sitemap.text()).toBe(sitemapXml(catalogue));
+    expect(await (await fetch(`${base}/robots.txt`)).text()).toBe(robotsTxt(catalogue));
+  });
+
+  it('drops a trailing slash with a permanent redirect', async () => {
+    const res = await fetch(`${base}/screens/?a=1`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/screens?a=1');
+  });
+
+  it('answers 503 with a hint while the site is not built', async () => {
+    const res = await fetch(`${base}/screens`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+  });
+});
+
+describe('html helpers', () => {
+  it('embeds JSON that cannot close its script element', () => {
+    const json = jsonForScript({ a: '</script><script>alert(1)</script>', b: '\u2028' });
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json)).toEqual({ a: '</script><script>alert(1)</script>', b: '\u2028' });
+  });
+
+  it('collects a kind’s chunks and CSS after the entry’s, without duplicates', () => {
+    const manifest = {
+      'site/entry-client.tsx': { file: 'assets/entry.js', imports: ['_core.js'] },
+      '_core.js': { file: 'assets/core.js', css: ['assets/core.css'] },
+      'site/templates/Gallery.tsx': {
+        file: 'assets/Gallery.js',
+        imports: ['_core.js', '_album.js'],
+        css: ['assets/g.css'],
+      },
+      '_album.js': { file: 'assets/album.js' },
+    };
+    expect(pageAssets(manifest, 'image-gallery')).toEqual({
+      entry: '/assets/entry.js',
+      preload: ['/assets/core.js', '/assets/entry.js', '/assets/album.js', '/assets/Gallery.js'],
+      css: ['/assets/core.css', '/assets/g.css'],
+    });
+    expect(pageAssets(manifest, 'image-manager').preload).toEqual(['/assets/core.js', '/assets/entry.js']);
+  });
+});

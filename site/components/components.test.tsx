@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiMediaItem } from '../../engine/api.ts';
+import type { Page } from '../../engine/index.ts';
+import { keys } from '../data/keys.ts';
+import { ProductCards } from '../sections/ProductCards.tsx';
+import Gallery from '../templates/Gallery.tsx';
+import { testCatalogue } from '../test/catalogue.ts';
+import { payloadOf, Providers } from '../test/providers.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Header } from './Header.tsx';
+import { Thumb } from './Thumb.tsx';
+
+const c = testCatalogue();
+const pageAt = (path: string): Page => {
+  const page = c.pages.find((p) => p.path === path);
+  if (!page) throw new Error(`no page ${path}`);
+  return page;
+};
+afterEach(cleanup);
+
+describe('Header', () => {
+  it('marks the nav item of the current path with aria-current', () => {
+    render(
+      <Providers catalogue={c} payload={payloadOf(pageAt('/pergola-videos'))}>
+        <Header />
+      </Providers>,
+    );
+    const nav = screen.getAllByRole('navigation')[0] as HTMLElement;
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('aria-current') === 'page');
+    expect(current.map((a) => a.textContent)).toEqual(['Pergolas']);
+  });
+});
+
+describe('Breadcrumbs', () => {
+  it('fills placeholders, links all but the last, which is the current page', () => {
+    const page = pageAt('/screens/motorized-screens/:type/:mediaType');
+    const vars = { type: 'pool-cages', name: 'Pool Cages', mediaTypeLabel: 'Videos' };
+    render(
+      <Providers catalogue={c} payload={payloadOf(page)}>
+        <Breadcrumbs items={page.breadcrumb} vars={vars} />
+      </Providers>,
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Home', 'Screens', 'Pool Cages', 'Videos']);
+    expect(screen.getByRole('link', { name: 'Pool Cages' }).getAttribute('href')).toBe(
+      '/screens/motorized-screens/pool-cages',
+    );
+    expect(screen.getByText('Videos').getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('Thumb', () => {
+  it('retries a failing source once with a time stamp, then takes the next, then shows the placeholder', () => {
+    render(
+      <Thumb
+        sources={['http://localhost/a.jpg', undefined, 'http://localhost/b.jpg']}
+        alt="photo"
+        onFail="placeholder"
+      />,
+    );
+    const img = () => screen.getByRole('img', { name: 'photo' });
+    expect(img().getAttribute('src')).toBe('http://localhost/a.jpg');
+    fireEvent.error(img());
+    expect(img().getAttribute('src')).toMatch(/^http:\/\/localhost\/a\.jpg\?t=\d+$/);
+    fireEvent.error(img());
+    expect(img().getAttribute('src')).toBe('http://localhost/b.jpg');
+    fireEvent.error(img());
+    fireEvent.error(img());
+    expect(img().tagName).toBe('SPAN');
+  });
+  it('hides a video tile whose sources all fail', () => {
+    const { container } = render(<Thumb sources={['http://localhost/p.jpg']} alt="" onFail="hide" />);
+    const el = container.querySelector('img') as HTMLImageElement;
+    fireEvent.error(el);
+    fireEvent.error(container.querySelector('img') as HTMLImageElement);
+    expect(container.querySelector('img')).toBeNull();
+  });
+});
+
+describe('ProductCards', () => {
+  it('shows the filtered products with their first 3 features and a link from the pattern', () => {
+    const page = pageAt('/screens');
+    const section = page.sections.find((s) => s.id === 'applications');
+    if (!section) throw new Error('no applications section');
+    const payload = payloadOf(page, { fallback: { [keys.products]: c.products, [keys.previews]: {} } });
+    render(
+      <Providers catalogue={c} payload={payload}>
+        <ProductCards section={section} index={0} vars={{}} />
+      </Providers>,
+    );
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      'Covered Porches',
+      'Pergolas',
+      'Garage Doors',
+      'Pool Cages',
+      'Screen Door',
+    ]);
+    const first = cards[0] as HTMLElement;
+    expect(within(first).getAllByRole('listitem')).toHaveLength(3);
+    expect(
+      within(first)
+        .getByRole('link', { name: /View Options/ })
+        .getAttribute('href'),
+    ).toBe('/screens/motorized-screens/covered-porches');
+  });
+});
+
+describe('Gallery', () => {
+  const page = pageAt('/retractable-awning-images');
+  const folder = 'f1';
+  const item = (i: number): ApiMediaItem => ({
+    id: `i${i}`,
+    fileId: `i${i}`,
+    name: `photo-${i}.jpg`,
+    url: `/media/file/i${i}`,
+    downloadUrl: `/media/file/i${i}?download=1`,
+    mimeType: 'image/jpeg',
+    kind: 'image',
+    width: 1200,
+    height: 800,
+  });
+  const show = async (over: Parameters<typeof payloadOf>[1]) => {
+    render(
+      <Providers catalogue={c} payload={payloadOf(page, { mediaFolderId: folder, ...over })}>
+        <Gallery />
+      </Providers>,
+    );
+    await act(async () => {});
+  };
+
+  it('counts the items and offers Refresh', async () => {
+    await show({ fallback: { [keys.folder(folder)]: [item(1), item(2), item(3)] } });
+    expect(screen.getByTestId('gallery-count').textContent).toBe('3 images available');
+    expect(screen.getByTestId('refresh')).toBeTruthy();
+  });
+  it('shows the empty texts and no Refresh for an empty folder', async () => {
+    await show({ fallback: { [keys.folder(folder)]: [] } });
+    expect(screen.getByTestId('gallery-count').textContent).toBe(page.texts['none']);
+    expect(screen.getByTestId('gallery-empty').textContent).toContain(page.texts['emptyBody']);
+    expect(screen.queryByTestId('refresh')).toBeNull();
+  });
+  it('shows the error text when the listing failed on the server', async () => {
+    await show({ errors: [keys.folder(folder)] });
+    expect(screen.getByTestId('gallery-error').textContent).toContain(page.texts['error']);
+  });
+});
