@@ -1,0 +1,129 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeDrive } from '../fake-drive/index.ts';
+import { createDriveStore } from '../media/drive.ts';
+import { jpeg, PASSWORD, signIn, startStaffServer, testCatalogue, upload, type StaffServer } from './harness.ts';
+
+/** A clock a test moves by hand: the preview-image freshness window without sleeping 30 s. */
+const manualClock = () => {
+  let now = Date.now();
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+};
+
+const dirs: string[] = [];
+const tempDir = async (): Promise<string> => {
+  const dir = await mkdtemp(join(tmpdir(), 'staff-drive-'));
+  dirs.push(dir);
+  return dir;
+};
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function driveInstance(fake: FakeDrive, rootId: string, clock?: () => number): Promise<StaffServer> {
+  const store = await createDriveStore({
+    credentialsJson: JSON.stringify(fake.serviceAccountKey()),
+    rootFolderId: rootId,
+    apiRootUrl: fake.rootUrl,
+    retry: { baseMs: 5, maxMs: 20 },
+  });
+  // Same password and session secret on every instance (as STAFF_PASSWORD / STAFF_SESSION_SECRET give).
+  const srv = await startStaffServer({
+    dataDir: await tempDir(),
+    store,
+    rootFolderId: rootId,
+    env: { password: PASSWORD, sessionSecret: 'shared-secret-of-the-instances' },
+    ...(clock ? { clock } : {}),
+  });
+  closers.push(() => srv.close());
+  return srv;
+}
+
+const previews = async (srv: StaffServer): Promise<Record<string, { imageUrl: string }>> =>
+  (await (await fetch(`${srv.base}/api/preview-images`)).json()) as Record<string, { imageUrl: string }>;
+
+describe('two instances on loopback, one fake Drive', () => {
+  let fake: FakeDrive;
+  let rootId = '';
+  beforeAll(async () => {
+    fake = await FakeDrive.start({ serviceAccountQuota: true });
+    closers.push(() => fake.close());
+    rootId = fake.state.addFolder('Site Media', fake.state.addSharedDrive('Company Media')).id;
+  });
+
+  it('a slot image uploaded through the first is served by the second within the 30 s freshness window', async () => {
+    const clockB = manualClock();
+    const a = await driveInstance(fake, rootId);
+    const b = await driveInstance(fake, rootId, clockB.now);
+    expect(await previews(b)).toEqual({});
+
+    // One sign-in works on both: the session is signed with the shared secret, not kept in memory.
+    const cookie = await signIn(a.base);
+    expect((await fetch(`${b.base}/api/folder-setup`, { headers: { cookie } })).status).toBe(200);
+
+    const bytes = await jpeg(42, 200);
+    const res = await upload(a.base, cookie, 'homepage-hero', bytes);
+    expect(res.status).toBe(200);
+    const { imageUrl } = (await res.json()) as { imageUrl: string };
+    expect(imageUrl).toMatch(/^\/media\/thumb\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\/large$/);
+
+    // The first instance shows it at once; Drive holds it in 'Site Images' with the slot on the file.
+    expect((await previews(a))['homepage-hero']?.imageUrl).toBe(imageUrl);
+    const stored = [...fake.state.files.values()].find((f) => f.appProperties['slot'] === 'homepage-hero');
+    expect(stored && fake.state.pathOf(stored.id)).toMatch(/Site Images\/homepage-hero\.jpg$/);
+
+    // The second kept its read of the map; once its 30 s are over it reads Drive again and has it.
+    expect(await previews(b)).toEqual({});
+    clockB.advance(30_000);
+    expect((await previews(b))['homepage-hero']?.imageUrl).toBe(imageUrl);
+    const served = await fetch(`${b.base}${imageUrl}`, { headers: { accept: 'image/jpeg' } });
+    expect(served.status).toBe(200);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([200, 200]);
+
+    // A second upload to the same slot replaces the first (the older file goes to the trash).
+    const again = await upload(b.base, cookie, 'homepage-hero', await jpeg(43, 100));
+    const second = ((await again.json()) as { imageUrl: string }).imageUrl;
+    expect((await previews(b))['homepage-hero']?.imageUrl).toBe(second);
+    expect(stored && fake.state.files.get(stored.id)?.trashed).toBe(true);
+  });
+
+  it('folder setup: scan marks what exists, create missing makes every folder on Drive', async () => {
+    const srv = await driveInstance(fake, rootId);
+    const cookie = await signIn(srv.base);
+    const paths = testCatalogue().folders.map((f) => f.path);
+    const post = (path: string) =>
+      fetch(`${srv.base}${path}`, {
+        method: 'POST',
+        headers: { cookie, origin: srv.base, 'content-type': 'application/json' },
+      });
+    fake.state.addFolder('Screens', rootId);
+    const scanned = (await (await post('/api/scan-drive-folders')).json()) as { foundFolders: string[] };
+    expect(scanned.foundFolders).toEqual(['Screens']);
+    const created = (await (await post('/api/create-missing-folders')).json()) as { done: string[]; created: string[] };
+    expect(created.created).toHaveLength(paths.length - 1);
+    expect(created.done).toEqual(paths);
+    for (const p of paths) expect(fake.state.findPath(rootId, p)).toBeDefined();
+    const rescanned = (await (await post('/api/scan-drive-folders')).json()) as { foundFolders: string[] };
+    expect(rescanned.foundFolders).toEqual(paths);
+  });
+});
+
+describe('a Drive folder outside a Shared Drive', () => {
+  it('refuses the upload with a message telling staff to use a Shared Drive, and the map is unchanged', async () => {
+    const fake = await FakeDrive.start({ serviceAccountQuota: true });
+    closers.push(() => fake.close());
+    const rootId = fake.state.addFolder('My Drive Folder').id;
+    const srv = await driveInstance(fake, rootId);
+    const cookie = await signIn(srv.base);
+    const res = await upload(srv.base, cookie, 'homepage-hero', await jpeg(9));
+    expect(res.status).toBe(507);
+    expect(((await res.json()) as { error: string }).error).toMatch(/Shared Drive/);
+    expect(await previews(srv)).toEqual({});
+  });
+});

@@ -1,0 +1,81 @@
+import { stat, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isSameOrigin } from './origin.ts';
+import { loadStaffSecrets, PASSWORD_FILE, SECRET_FILE } from './secrets.ts';
+import { readCookie, safeNext, SessionSigner } from './session.ts';
+
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+describe('SessionSigner', () => {
+  const now = 1_800_000_000_000;
+  const signer = new SessionSigner('secret', 'pw');
+
+  it('accepts its own unexpired tokens only', () => {
+    const token = signer.issue(now, 1000);
+    expect(signer.verify(token, now + 999)).toBe(true);
+    expect(signer.verify(token, now + 1000)).toBe(false);
+    expect(new SessionSigner('other secret', 'pw').verify(token, now)).toBe(false);
+    // A new password ends every session.
+    expect(new SessionSigner('secret', 'new pw').verify(token, now)).toBe(false);
+    const [expires, nonce, mac] = token.split('.') as [string, string, string];
+    expect(signer.verify(`${Number(expires) + 1e9}.${nonce}.${mac}`, now)).toBe(false);
+    expect(signer.verify(`${expires}.${nonce}.${mac.slice(1)}x`, now)).toBe(false);
+    expect(signer.verify(undefined, now)).toBe(false);
+    expect(signer.verify('a.b', now)).toBe(false);
+  });
+});
+
+describe('helpers', () => {
+  it('readCookie finds one cookie among others', () => {
+    expect(readCookie('a=1; staff_session=x.y.z; b=2', 'staff_session')).toBe('x.y.z');
+    expect(readCookie('a=1', 'staff_session')).toBeUndefined();
+    expect(readCookie(undefined, 'staff_session')).toBeUndefined();
+  });
+
+  it('safeNext keeps a visitor on this site', () => {
+    expect(safeNext('/folder-setup', '/x')).toBe('/folder-setup');
+    expect(safeNext('/admin/images?a=1', '/x')).toBe('/admin/images?a=1');
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', 7]) {
+      expect(safeNext(bad, '/x')).toBe('/x');
+    }
+  });
+
+  it('isSameOrigin compares Origin (else Referer) with the host', () => {
+    expect(isSameOrigin({ origin: 'http://shop.example:3000' }, 'shop.example:3000')).toBe(true);
+    expect(isSameOrigin({ origin: 'http://evil.example' }, 'shop.example:3000')).toBe(false);
+    expect(isSameOrigin({ origin: 'null' }, 'shop.example')).toBe(false);
+    expect(isSameOrigin({ referer: 'http://shop.example/admin/images' }, 'shop.example')).toBe(true);
+    expect(isSameOrigin({ referer: 'http://evil.example/x' }, 'shop.example')).toBe(false);
+    expect(isSameOrigin({}, 'shop.example')).toBe(true);
+  });
+});
+
+describe('staff secrets', () => {
+  it('generates the password once, mode 0600, and instances starting together agree', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'staff-secrets-'));
+    dirs.push(dataDir);
+    const results = await Promise.all([1, 2, 3, 4].map(() => loadStaffSecrets(dataDir, {})));
+    expect(new Set(results.map((r) => r.password)).size).toBe(1);
+    expect(new Set(results.map((r) => r.secret)).size).toBe(1);
+    expect(results[0]!.password).toMatch(/^[\w]{5}(-[\w]{5}){3}$/);
+    for (const name of [PASSWORD_FILE, SECRET_FILE]) {
+      expect((await stat(join(dataDir, name))).mode & 0o777).toBe(0o600);
+    }
+    expect((await readFile(join(dataDir, PASSWORD_FILE), 'utf8')).trim()).toBe(results[0]!.password);
+    expect((await loadStaffSecrets(dataDir, {})).password).toBe(results[0]!.password);
+  });
+
+  it('STAFF_PASSWORD and STAFF_SESSION_SECRET win, and then nothing is written for them', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'staff-secrets-'));
+    dirs.push(dataDir);
+    expect(await loadStaffSecrets(dataDir, { password: 'pw', sessionSecret: 's' })).toEqual({
+      password: 'pw',
+      secret: 's',
+    });
+    await expect(stat(join(dataDir, PASSWORD_FILE))).rejects.toThrow();
+    await expect(stat(join(dataDir, SECRET_FILE))).rejects.toThrow();
+  });
+});
