@@ -2,7 +2,7 @@ import type { ApiMediaItem, ApiPreviewImages, ApiProduct } from '../engine/api.t
 import type { Catalogue } from '../engine/index.ts';
 import { Cache, DATA_POLICIES } from './cache.ts';
 import { toMediaItem } from './media-items.ts';
-import { StoreError, type MediaStore, type StoreFile } from './media/types.ts';
+import { resolveFoldersOf, StoreError, type MediaStore, type StoreFile } from './media/types.ts';
 import type { SiteData } from './services.ts';
 
 export interface SiteDataDeps {
@@ -23,7 +23,10 @@ export interface LiveSiteData extends SiteData {
   folderPreview(folderId: string): Promise<string | null>;
   /** Cached metadata of one file. */
   file(fileId: string): Promise<StoreFile>;
-  /** Forgets folder path -> id resolutions (after folders were created or scanned). */
+  /**
+   * Forgets folder path -> id resolutions (after folders were created or scanned): the next read
+   * resolves the catalogue's folders again (stale ones answer if the store fails).
+   */
   forgetFolders(): void;
 }
 
@@ -44,21 +47,41 @@ export function createDataCache(options: {
   });
 }
 
+/** The cache key (kind 'folder') of the whole catalogue's path -> id map; no folder path looks like it. */
+const CATALOGUE_FOLDERS = '\u0000catalogue';
+
 export function createSiteData(deps: SiteDataDeps): LiveSiteData {
   const { catalogue, store, cache } = deps;
-  const fixedIds = new Map(catalogue.folders.map((f) => [f.path, f.driveId]));
+  const requests = catalogue.folders.map((f) => ({ path: f.path, fixedId: f.driveId }));
+  const catalogued = new Set(requests.map((r) => r.path));
   // Ids that some catalogue path resolved to: the only folders the API lists.
   const known = new Set<string>();
+  // Paths outside the catalogue that were asked for (resolved one by one), for forgetFolders.
+  const loose = new Set<string>();
+
+  /**
+   * Every catalogue folder resolved in one go (Drive: one listing per tree level): one cache entry,
+   * so a cold start costs one bulk resolution however many pages and products ask at once.
+   */
+  const loadFolders = async (): Promise<Map<string, string | null>> => {
+    const ids = await resolveFoldersOf(store, requests);
+    for (const id of ids.values()) if (id) known.add(id);
+    return ids;
+  };
+  const catalogueFolders = () => cache.get('folder', CATALOGUE_FOLDERS, loadFolders);
 
   const folderId = async (path: string): Promise<string | null> => {
-    const id = await cache.get('folder', path, () => store.resolveFolder(path, fixedIds.get(path)));
+    if (catalogued.has(path)) return (await catalogueFolders()).get(path) ?? null;
+    loose.add(path);
+    const id = await cache.get('folder', path, () => store.resolveFolder(path));
     if (id) known.add(id);
     return id;
   };
 
   const assertKnown = async (id: string): Promise<void> => {
     if (known.has(id)) return;
-    await Promise.all(catalogue.folders.map((f) => folderId(f.path)));
+    // Also when the map came from a cache shared with another data layer.
+    for (const found of (await catalogueFolders()).values()) if (found) known.add(found);
     if (!known.has(id)) throw new StoreError('not-found', `No media folder with id ${id}.`);
   };
 
@@ -91,6 +114,16 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
     return cache.refresh('listing', id, loadListing(id));
   };
 
+  /** Refresh of an aggregate: folders of it that were missing are looked for again first. */
+  const refreshAggregated = async (type: string): Promise<ApiMediaItem[]> => {
+    const paths = aggregatePaths(type);
+    const ids = await catalogueFolders();
+    if (paths.some((p) => catalogued.has(p) && !ids.get(p))) {
+      await cache.refresh('folder', CATALOGUE_FOLDERS, loadFolders);
+    }
+    return combine(type, refresh);
+  };
+
   return {
     catalogue,
     store,
@@ -106,7 +139,7 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
       );
     },
     aggregatedItems: (type) => combine(type, folderItems),
-    refreshAggregated: (type) => combine(type, refresh),
+    refreshAggregated,
     previewImages: deps.previewImages,
     async folderPreview(id) {
       const items = await folderItems(id);
@@ -115,7 +148,8 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
     },
     file: (fileId) => cache.get('file', fileId, () => store.getFile(fileId)),
     forgetFolders() {
-      for (const f of catalogue.folders) cache.invalidate('folder', f.path);
+      cache.invalidate('folder', CATALOGUE_FOLDERS);
+      for (const path of loose) cache.invalidate('folder', path);
     },
   };
 }

@@ -11,6 +11,17 @@ export const childFoldersQuery = (parentId: string): string =>
 export const childFolderQuery = (parentId: string, name: string): string =>
   `${childFoldersQuery(parentId)} and name = ${quote(name)}`;
 
+/** `a or b or ...`, in parentheses when there is more than one term. */
+const anyOf = (terms: readonly string[]): string => (terms.length === 1 ? terms[0]! : `(${terms.join(' or ')})`);
+
+/**
+ * The child folders of any of `parentIds`, only those named one of `names` when some are given. With
+ * one parent and one name this is `childFolderQuery`.
+ */
+export const childFoldersOfQuery = (parentIds: readonly string[], names: readonly string[] = []): string =>
+  `${anyOf(parentIds.map((id) => `${quote(id)} in parents`))} and mimeType = ${quote(FOLDER_MIME)} and trashed = false` +
+  (names.length > 0 ? ` and ${anyOf(names.map((n) => `name = ${quote(n)}`))}` : '');
+
 export const folderFilesQuery = (folderId: string): string =>
   `${quote(folderId)} in parents and mimeType != ${quote(FOLDER_MIME)} and trashed = false`;
 
@@ -35,6 +46,8 @@ export const LIST_FIELDS = `nextPageToken,files(${FILE_FIELDS})`;
 export const SITE_IMAGE_FIELDS = `${FILE_FIELDS},createdTime,appProperties`;
 export const SITE_IMAGE_LIST_FIELDS = `nextPageToken,files(${SITE_IMAGE_FIELDS})`;
 export const FOLDER_LIST_FIELDS = 'nextPageToken,files(id,name)';
+/** Child folders of several parents: which parent each one is in. */
+export const FOLDER_TREE_FIELDS = 'nextPageToken,files(id,name,parents)';
 
 /** Every call names shared drives, or items on them are invisible. */
 export const ALL_DRIVES = { supportsAllDrives: true } as const;

@@ -122,11 +122,80 @@ describe('drive store: folders', () => {
     expect(await store.resolveFolder('Gallery', '1AbsentFixedId')).toBe(tree.folders['Gallery']);
   });
 
-  it('scans which paths exist, one listing per existing folder', async () => {
+  it('resolves many paths in one walk: one listing per tree level (and its pages), fixed ids by id', async () => {
+    const before = { list: fake.calls('files.list'), get: fake.calls('files.get') };
+    const found = await store.resolveFolders([
+      { path: 'Gallery/Sub' },
+      { path: 'Deep/Er/Still' },
+      { path: 'Deep/Missing' },
+      { path: 'Missing/Child' },
+      { path: 'Empty' },
+      { path: 'Whatever/Path', fixedId: tree.folders['Videos'] },
+      { path: 'Videos', fixedId: '1AbsentFixedId' },
+    ]);
+    expect(Object.fromEntries(found)).toEqual({
+      'Gallery/Sub': tree.folders['Gallery/Sub'],
+      'Deep/Er/Still': tree.folders['Deep/Er/Still'],
+      'Deep/Missing': null,
+      'Missing/Child': null,
+      Empty: tree.folders['Empty'],
+      'Whatever/Path': tree.folders['Videos'],
+      Videos: tree.folders['Videos'],
+    });
+    // Level 1: Gallery, Deep, Empty, Videos of the root (2 pages of 2); level 2: the children of
+    // Gallery and Deep in one query; level 3: Deep/Er's. Two fixed ids: one files.get each.
+    const calls = fake.faults.log.filter((c) => c.op === 'files.list').slice(before.list);
+    expect(calls).toHaveLength(4);
+    const level2 = calls[2]!.subject;
+    expect(new Set([...level2.matchAll(/'([^']+)' in parents/g)].map((m) => m[1]))).toEqual(
+      new Set([tree.folders['Gallery'], tree.folders['Deep']]),
+    );
+    expect(level2).toMatch(
+      /^\('[^']+' in parents or '[^']+' in parents\) and mimeType = 'application\/vnd.google-apps.folder' and trashed = false and \(name = 'Er' or name = 'Missing' or name = 'Sub'\)$/,
+    );
+    expect(fake.calls('files.get') - before.get).toBe(2);
+  });
+
+  it('takes the oldest of twin folders, as a walk per path did', async () => {
+    now += 60_000;
+    const twin = fake.state.addFolder('Deep', tree.rootId).id;
+    try {
+      expect((await store.resolveFolders([{ path: 'Deep/Er' }])).get('Deep/Er')).toBe(tree.folders['Deep/Er']);
+      expect(await store.resolveFolder('Deep')).toBe(tree.folders['Deep']);
+    } finally {
+      fake.state.files.delete(twin);
+    }
+  });
+
+  it('splits a level into several queries only when its query would grow too long', async () => {
+    const wide = await FakeDrive.start();
+    try {
+      const root = wide.state.addFolder('Site Media', wide.state.addSharedDrive('Company Media')).id;
+      const paths: string[] = [];
+      const ids: Record<string, string> = {};
+      for (let i = 0; i < 100; i++) {
+        const parent = wide.state.addFolder(`Product ${i}`, root).id;
+        ids[`Product ${i}/Images`] = wide.state.addFolder('Images', parent).id;
+        paths.push(`Product ${i}/Images`);
+      }
+      const s = await storeOver(wide, root);
+      const found = await s.resolveFolders(paths.map((path) => ({ path })));
+      expect(Object.fromEntries(found)).toEqual(ids);
+      const calls = wide.faults.callsOf('files.list');
+      // Root level: one query. The 100 parents of the second level: 4 queries of 25 parents (each well
+      // under 2000 characters), where one query per parent folder would take 100.
+      expect(calls).toHaveLength(5);
+      for (const c of calls) expect(c.subject.length).toBeLessThanOrEqual(2100);
+    } finally {
+      await wide.close();
+    }
+  });
+
+  it('scans which paths exist with the same walk', async () => {
     const before = fake.calls('files.list');
     const paths = ['Gallery', 'Deep/Er/Still', 'Deep/Er/Nope', 'Missing/Child', 'Videos'];
     expect(await store.existingFolders(paths)).toEqual(['Gallery', 'Deep/Er/Still', 'Videos']);
-    // One listing (of up to 2 pages here) per existing folder that has a wanted child: root, Deep,
+    // One listing (of up to 2 pages here) per level whose folders have wanted children: root, Deep,
     // Deep/Er. A walk per path would need a call per path segment instead.
     const calls = fake.faults.log.slice(-(fake.calls('files.list') - before));
     const parents = new Set(calls.map((c) => /^'([^']+)' in parents/.exec(c.subject)?.[1]));

@@ -11,9 +11,9 @@ import {
   toStoreFile,
   byName,
 } from './drive-files.ts';
+import { eachLimited, findFolderPaths, segments } from './drive-folders.ts';
 import {
   childFolderQuery,
-  childFoldersQuery,
   GET_FIELDS,
   FOLDER_LIST_FIELDS,
   FOLDER_MIME,
@@ -23,7 +23,14 @@ import {
 } from './drive-query.ts';
 import { listSiteImages, putSiteImage, type SiteImageFolder } from './drive-site-images.ts';
 import { isVideo, posterNames } from './mime.ts';
-import { StoreError, type ByteRange, type MediaStore, type OpenedFile, type StoreFile } from './types.ts';
+import {
+  StoreError,
+  type ByteRange,
+  type FolderRequest,
+  type MediaStore,
+  type OpenedFile,
+  type StoreFile,
+} from './types.ts';
 
 export const GOOGLE_API_ROOT = 'https://www.googleapis.com/';
 
@@ -34,21 +41,6 @@ export interface DriveStoreOptions extends DriveCredentials {
   readonly apiRootUrl?: string;
   readonly retry?: RetryOptions;
   readonly logger?: Logger;
-}
-
-const segments = (path: string): string[] =>
-  path
-    .split('/')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-/** Runs `fn` over `items`, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**
@@ -75,20 +67,21 @@ export class DriveStore implements MediaStore {
   }
 
   async resolveFolder(path: string, fixedId?: string): Promise<string | null> {
-    if (fixedId && isPublicId(fixedId)) {
-      const fixed = await this.api.find(fixedId, 'id,mimeType,trashed', {
-        action: `checking folder ${fixedId}`,
-        subject: `Folder ${fixedId}`,
-      });
-      if (fixed?.mimeType === FOLDER_MIME && !fixed.trashed) return fixedId;
-    }
-    let id = this.rootFolderId;
-    for (const name of segments(path)) {
-      const child = await this.childFolder(id, name);
-      if (child === null) return null;
-      id = child;
-    }
-    return id;
+    return (await this.resolveFolders([{ path, fixedId }])).get(path) ?? null;
+  }
+
+  /**
+   * Fixed ids are checked first (one files.get each, in parallel); the other paths, and those whose
+   * fixed id is not a folder, are found in one walk of the tree: one files.list per level.
+   */
+  async resolveFolders(requests: readonly FolderRequest[]): Promise<Map<string, string | null>> {
+    const fixed = new Map<string, string>();
+    await eachLimited(requests, 8, async ({ path, fixedId }) => {
+      if (fixedId && isPublicId(fixedId) && (await this.isFolder(fixedId))) fixed.set(path, fixedId);
+    });
+    const walked = requests.map((r) => r.path).filter((p) => !fixed.has(p));
+    const found = await findFolderPaths(this.api, this.rootFolderId, walked);
+    return new Map(requests.map(({ path }) => [path, fixed.get(path) ?? found.get(segments(path).join('/')) ?? null]));
   }
 
   async listFolder(folderId: string): Promise<StoreFile[]> {
@@ -140,33 +133,9 @@ export class DriveStore implements MediaStore {
     return poster ? this.api.downloadBuffer(poster, about) : null;
   }
 
+  /** One walk of the tree for all paths (see `resolveFolders`). */
   async existingFolders(paths: readonly string[]): Promise<string[]> {
-    const wanted = new Set<string>();
-    // Folders whose children matter: the strict prefixes of the wanted paths ('' is the root).
-    const parents = new Set<string>();
-    for (const p of paths) {
-      const parts = segments(p);
-      for (let i = 0; i <= parts.length; i++) (i < parts.length ? parents : wanted).add(parts.slice(0, i).join('/'));
-      for (let i = 1; i < parts.length; i++) wanted.add(parts.slice(0, i).join('/'));
-    }
-    // Breadth first: one listing of child folders per existing folder, instead of a walk per path.
-    const found = new Map<string, string>([['', this.rootFolderId]]);
-    let frontier = [''];
-    while (frontier.length > 0) {
-      const next: string[] = [];
-      await eachLimited(frontier, 8, async (parent) => {
-        const id = found.get(parent)!;
-        const about = { action: `scanning folder ${parent || 'root'}`, subject: `Folder ${id}` };
-        for (const child of await this.api.list(childFoldersQuery(id), FOLDER_LIST_FIELDS, about, 'createdTime')) {
-          const path = parent ? `${parent}/${child.name}` : (child.name ?? '');
-          if (wanted.has(path) && !found.has(path) && child.id) {
-            found.set(path, child.id);
-            if (parents.has(path)) next.push(path);
-          }
-        }
-      });
-      frontier = next;
-    }
+    const found = await findFolderPaths(this.api, this.rootFolderId, paths);
     return paths.filter((p) => found.has(segments(p).join('/')));
   }
 
@@ -203,6 +172,15 @@ export class DriveStore implements MediaStore {
     const about = { action: `looking up folder ${name}`, subject: `Folder ${parentId}` };
     const found = await this.api.list(childFolderQuery(parentId, name), FOLDER_LIST_FIELDS, about, 'createdTime');
     return found[0]?.id ?? null;
+  }
+
+  /** Whether `id` is a folder (not in the trash) that the service account can see. */
+  private async isFolder(id: string): Promise<boolean> {
+    const f = await this.api.find(id, 'id,mimeType,trashed', {
+      action: `checking folder ${id}`,
+      subject: `Folder ${id}`,
+    });
+    return f?.mimeType === FOLDER_MIME && !f.trashed;
   }
 
   /** A file that is a media item (not a folder, not trashed), else not-found. */

@@ -48,6 +48,24 @@ describe('LocalStore', () => {
     expect(await store.resolveFolder('Screens/Missing')).toBeNull();
   });
 
+  it('resolves many paths at once as it resolves each (a fixed id of a folder wins)', async () => {
+    const screens = (await store.resolveFolder('Screens'))!;
+    const found = await store.resolveFolders([
+      { path: FOLDER },
+      { path: 'Screens/Missing' },
+      { path: '../' },
+      { path: 'Elsewhere', fixedId: screens },
+      { path: 'Screens', fixedId: 'noSuchId' },
+    ]);
+    expect(Object.fromEntries(found)).toEqual({
+      [FOLDER]: await store.resolveFolder(FOLDER),
+      'Screens/Missing': null,
+      '../': null,
+      Elsewhere: screens,
+      Screens: screens,
+    });
+  });
+
   it('lists media files by name with sizes; posters, hidden, non-media files and symlinks are left out', async () => {
     const files = await store.listFolder((await store.resolveFolder(FOLDER)) ?? '');
     expect(files.map((f) => f.name)).toEqual(['a-clip.mp4', 'b-photo.jpg', 'no-poster.mov']);

@@ -5,7 +5,14 @@ import sharp from 'sharp';
 import { shortHash } from '../ids.ts';
 import { isMediaName, LocalIndex, safeRelPath } from './local-index.ts';
 import { isVideo, mimeTypeOf, posterNames } from './mime.ts';
-import { StoreError, type ByteRange, type MediaStore, type OpenedFile, type StoreFile } from './types.ts';
+import {
+  StoreError,
+  type ByteRange,
+  type FolderRequest,
+  type MediaStore,
+  type OpenedFile,
+  type StoreFile,
+} from './types.ts';
 
 export interface LocalStoreOptions {
   /** The data directory; media live under `<dataDir>/media/<manifest folder path>`. */
@@ -52,6 +59,12 @@ export class LocalStore implements MediaStore {
     if (rel === null) return null;
     const stats = await lstat(this.index.abs(rel)).catch(() => null);
     return stats?.isDirectory() ? this.index.add('folder', rel) : null;
+  }
+
+  /** One stat per path: nothing to batch on a local disk. */
+  async resolveFolders(requests: readonly FolderRequest[]): Promise<Map<string, string | null>> {
+    const ids = await Promise.all(requests.map((r) => this.resolveFolder(r.path, r.fixedId)));
+    return new Map(requests.map((r, i) => [r.path, ids[i] ?? null]));
   }
 
   async listFolder(folderId: string): Promise<StoreFile[]> {

@@ -44,6 +44,12 @@ export class StoreError extends Error {
   }
 }
 
+/** A manifest folder path to resolve, with the fixed folder id the manifest gives it, if any. */
+export interface FolderRequest {
+  readonly path: string;
+  readonly fixedId?: string | undefined;
+}
+
 /**
  * One interface, two adapters (local directory tree, Google Drive). Folder paths are the manifest's
  * ('Aluminum Pergolas/Fixed Roof/Attached to Structure/Images'); ids are opaque. The cache layer sits
@@ -53,6 +59,13 @@ export interface MediaStore {
   readonly kind: 'local' | 'drive';
   /** The public id of a folder path (walking from the root; a fixed id wins), or null when missing. */
   resolveFolder(path: string, fixedId?: string): Promise<string | null>;
+  /**
+   * Many paths at once, as `resolveFolder` would resolve each (a valid fixed id wins), but with as few
+   * upstream calls as the store can (Drive: one listing per level of the tree, not a walk per path).
+   * The map has an entry for every requested path. Optional so that wrappers of a store need not
+   * forward it; callers fall back to `resolveFolder` per path (see `resolveFoldersOf`).
+   */
+  resolveFolders?(requests: readonly FolderRequest[]): Promise<Map<string, string | null>>;
   /** The files (not sub-folders) of a folder, sorted by name. */
   listFolder(folderId: string): Promise<StoreFile[]>;
   /** Metadata of one file. */
@@ -68,4 +81,14 @@ export interface MediaStore {
   existingFolders(paths: readonly string[]): Promise<string[]>;
   /** Creates the folder path (and missing parents); returns its id. */
   createFolder(path: string): Promise<string>;
+}
+
+/** `store.resolveFolders`, or one `resolveFolder` per path for a store (or wrapper) without it. */
+export async function resolveFoldersOf(
+  store: MediaStore,
+  requests: readonly FolderRequest[],
+): Promise<Map<string, string | null>> {
+  if (store.resolveFolders) return store.resolveFolders(requests);
+  const ids = await Promise.all(requests.map((r) => store.resolveFolder(r.path, r.fixedId)));
+  return new Map(requests.map((r, i) => [r.path, ids[i] ?? null]));
 }
