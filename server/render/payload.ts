@@ -1,4 +1,4 @@
-import type { ApiMediaItem, ApiPreviewImages, ApiProduct } from '../../engine/api.ts';
+import type { ApiFolderPreview, ApiMediaItem, ApiPreviewImages, ApiProduct } from '../../engine/api.ts';
 import { isCatchAll, isPattern, type Card, type Catalogue, type Page } from '../../engine/index.ts';
 import type { Head, PagePayload, RoutePayload } from '../../site/app/contract.ts';
 import { keys } from '../../site/data/keys.ts';
@@ -42,6 +42,27 @@ class Fetched {
 async function resolveFolders(data: SiteData, paths: readonly string[]): Promise<Record<string, string | null>> {
   const ids = await Promise.all(paths.map((p) => data.folderId(p).catch(() => null)));
   return Object.fromEntries(paths.map((p, i) => [p, ids[i] ?? null]));
+}
+
+/** The preview of a folder: its first image, else the first video poster (as GET /api/drive-preview). */
+export const previewOf = (items: readonly ApiMediaItem[]): ApiFolderPreview => ({
+  previewUrl:
+    items.find((i) => i.kind === 'image' && i.previewUrl)?.previewUrl ??
+    items.find((i) => i.posterUrl)?.posterUrl ??
+    null,
+});
+
+/** Products whose description block (product-intro) the page shows: they get a preview image. */
+function introProducts(page: Page, products: readonly ApiProduct[], params: Record<string, string>): ApiProduct[] {
+  const ids = page.sections.filter((s) => s.type === 'product-intro').map((s) => s.product ?? page.product);
+  const own =
+    page.kind === 'application'
+      ? productByType(products, fillText(page.productType ?? '{type}', params))
+      : page.kind === 'variant-landing'
+        ? productById(products, page.product)
+        : undefined;
+  const found = ids.map((id) => productById(products, id));
+  return [...found, own].filter((p): p is ApiProduct => p !== undefined);
 }
 
 const mediaCards = (page: Page): Card[] =>
@@ -125,6 +146,10 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
       : productByType(products ?? [], `${params['type'] ?? ''}-${card.media}`);
     const id = owner?.driveFolderId;
     if (id) listings.push(got.get(keys.folder(id), () => data.folderItems(id)));
+  }
+  for (const product of introProducts(page, products ?? [], params)) {
+    const id = product.driveFolderId;
+    if (id) listings.push(got.get(keys.folderPreview(id), async () => previewOf(await data.folderItems(id))));
   }
   await Promise.all(listings);
   const slot = page.hero?.slot;
