@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiFolderPreview, ApiProduct } from '../../engine/api.ts';
 import { robotsTxt, sitemapXml, type Catalogue } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../../scripts/demo-media.ts';
@@ -82,10 +83,13 @@ describe('route matching', () => {
 });
 
 describe('page payloads', () => {
-  it('a category page carries products and preview images, nothing else', async () => {
+  it('a category page carries products, preview images and its product picture, no listing', async () => {
     const p = await page('/screens');
     expect(p.status).toBe(200);
-    expect(Object.keys(p.fallback).sort()).toEqual([keys.previews, keys.products].sort());
+    const screens = (p.fallback[keys.products] as ApiProduct[]).find((x) => x.id === 'screens');
+    const picture = keys.folderPreview(screens?.driveFolderId as string);
+    expect(Object.keys(p.fallback).sort()).toEqual([keys.previews, keys.products, picture].sort());
+    expect((p.fallback[picture] as ApiFolderPreview).previewUrl).toMatch(/^\/media\/thumb\//);
     expect(p.head.canonical).toBe(`${catalogue.site.baseUrl}/screens`);
     expect(p.head.preloadImage).toBe('/defaults/screens-hero.jpg');
   });
