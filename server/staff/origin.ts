@@ -1,6 +1,13 @@
 import type { Request, RequestHandler } from 'express';
 
 /**
+ * The Referrer-Policy of staff documents. The site's default `no-referrer` makes browsers send
+ * `Origin: null` even on same-origin POSTs (Fetch: "serializing a request origin"); `same-origin`
+ * lets this site's own forms and uploads say where they come from and still tells other sites nothing.
+ */
+export const STAFF_REFERRER_POLICY = 'same-origin';
+
+/**
  * Whether a request comes from a page of this site. Browsers send `Origin` on every POST made by a
  * form or fetch (`null` from sandboxed or privacy-stripped contexts); where it is missing the
  * `Referer` is used. A request with neither comes from a non-browser client, which cannot borrow a

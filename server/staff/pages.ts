@@ -13,6 +13,7 @@ import { readClientManifest } from '../render/assets.ts';
 import type { StaffAuth } from './auth.ts';
 import type { FolderMarks } from './folders.ts';
 import { staffDocumentHtml } from './html.ts';
+import { STAFF_REFERRER_POLICY } from './origin.ts';
 
 type ViteManifest = NonNullable<ReturnType<typeof readClientManifest>>;
 
@@ -89,6 +90,7 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
       res.send('The site is not built yet: run `npm run build`.');
       return;
     }
+    res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
     res.status(200).type('html').setHeader('Cache-Control', 'no-store').send(staffDocumentHtml(payload, assets));
   };
 

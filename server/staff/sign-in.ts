@@ -4,7 +4,7 @@ import type { Page } from '../../engine/index.ts';
 import { STAFF_API } from '../../site/staff/contract.ts';
 import { SIGN_IN_PATH, type StaffAuth } from './auth.ts';
 import { signInHtml } from './html.ts';
-import { sameOriginOnly } from './origin.ts';
+import { sameOriginOnly, STAFF_REFERRER_POLICY } from './origin.ts';
 import { safeNext } from './session.ts';
 
 export interface SignInOptions {
@@ -30,6 +30,7 @@ export function signInRouter(options: SignInOptions): Router {
   const { auth, page, home } = options;
   const router = Router();
   const html = (res: Response, status: number, view: Omit<Parameters<typeof signInHtml>[0], 'page'>): void => {
+    res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
     res
       .status(status)
       .type('html')

@@ -32,13 +32,19 @@ const Card = styled('article', {
   h3: { margin: 0 },
 });
 
+/**
+ * The map as the server has it now: its Cache-Control lets browsers reuse a stale copy while
+ * revalidating, which would hide an upload just made.
+ */
+const fetchFresh = (url: string): Promise<ApiPreviewImages> => fetchJson<ApiPreviewImages>(url, { cache: 'no-cache' });
+
 /** The spec's preview-image policy: no retry, fresh 30 s, refetched on focus. */
 const PREVIEWS = { shouldRetryOnError: false, dedupingInterval: FRESH_MS.previews, revalidateOnFocus: true };
 
 /** Image Manager: every slot of the manifest by group, each with its current image and 'Change Image'. */
 export function ImageManager({ payload }: { readonly payload: ImageManagerPayload }) {
   const { texts } = payload;
-  const { data, error, mutate } = useSWR<ApiPreviewImages>(STAFF_API.previews, fetchJson, PREVIEWS);
+  const { data, error, mutate } = useSWR<ApiPreviewImages>(STAFF_API.previews, fetchFresh, PREVIEWS);
   const [editing, setEditing] = useState<StaffSlot | null>(null);
 
   const uploaded = (id: string, imageUrl: string): void => {

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { loadCatalogue } from '../../engine/node/read.ts';
+import { writeDefaults } from '../../scripts/demo-media.ts';
+import { loadConfig } from '../../server/config.ts';
+import { FakeDrive } from '../../server/fake-drive/index.ts';
+import { createLogger } from '../../server/log.ts';
+import { startServer } from '../../server/main.ts';
+
+/**
+ * The staff scenarios change stored state (slot images, folders, marks), so each spec file runs its
+ * own real server on a fresh data directory instead of the shared e2e server. The site must be built
+ * (the shared e2e server's start does that).
+ */
+
+export const STAFF_PASSWORD = 'e2e staff password';
+
+export interface StaffSite {
+  readonly url: string;
+  readonly dataDir: string;
+  /** Drive mode: the fake Drive and the root folder's id. */
+  readonly drive?: { readonly fake: FakeDrive; readonly rootId: string };
+  stop(): Promise<void>;
+}
+
+export async function startStaffSite(options: { drive?: boolean; prepare?: (dataDir: string) => Promise<void> } = {}) {
+  const built = loadCatalogue();
+  if (!built.ok) throw new Error('The manifest is invalid: run `npm run check`.');
+  const dataDir = mkdtempSync(join(tmpdir(), 'staff-e2e-'));
+  await writeDefaults(dataDir, built.catalogue);
+  await options.prepare?.(dataDir);
+
+  let drive: StaffSite['drive'];
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+  if (options.drive) {
+    const fake = await FakeDrive.start({ serviceAccountQuota: true });
+    const rootId = fake.state.addFolder('Site Media', fake.state.addSharedDrive('Company Media')).id;
+    drive = { fake, rootId };
+    Object.assign(env, {
+      MEDIA_STORE: 'drive',
+      DRIVE_ROOT_FOLDER_ID: rootId,
+      DRIVE_API_ROOT_URL: fake.rootUrl,
+      DRIVE_TOKEN_URL: fake.tokenUrl,
+      GOOGLE_CREDENTIALS_JSON: JSON.stringify(fake.serviceAccountKey()),
+    });
+  }
+  const config = { ...loadConfig(env), logLevel: 'warn' };
+  const running = await startServer(config, createLogger('warn'), { STAFF_PASSWORD });
+  return {
+    url: running.url.replace('localhost', '127.0.0.1'),
+    dataDir,
+    drive,
+    async stop() {
+      await running.close();
+      await drive?.fake.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  } satisfies StaffSite;
+}
+
+/** A page of the manifest by kind (its heading and texts drive the assertions). */
+export function pageOfKind(kind: string) {
+  const built = loadCatalogue();
+  if (!built.ok) throw new Error('The manifest is invalid: run `npm run check`.');
+  const found = built.catalogue.pages.find((p) => p.kind === kind);
+  if (!found) throw new Error(`No page of kind ${kind}.`);
+  return { page: found, catalogue: built.catalogue, t: (key: string) => found.texts[key] ?? `<no text ${key}>` };
+}
+
+/** Goes to a staff page, is sent to sign in, signs in with the form and lands back on the page. */
+export async function signInTo(page: Page, url: string): Promise<void> {
+  const { t } = pageOfKind('sign-in');
+  await page.goto(url);
+  await page.waitForURL(/\/sign-in\?next=/);
+  await page.getByLabel(t('password')).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: t('submit') }).click();
+  await page.waitForURL(url);
+  await page.locator('#staff-root[data-ready]').waitFor();
+}
