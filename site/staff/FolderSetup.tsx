@@ -21,6 +21,8 @@ const Row = styled('li', {
   backgroundColor: '$surface',
   variants: { done: { true: { backgroundColor: '$brandSoft' } } },
 });
+// The manifest's steps carry their own numbers ('Step 1: ...').
+const Steps = styled('ol', { listStyle: 'none', padding: 0, maxWidth: '75ch', li: { marginBottom: '$3' } });
 const Done = styled('span', { fontWeight: 700, color: '$brand' });
 const Spacer = styled('span', { flex: 1 });
 
@@ -116,6 +118,16 @@ export function FolderSetup({ payload }: { readonly payload: FolderSetupPayload 
       </Toolbar>
       <p role="status">{t('progress', { done: count, total })}</p>
       <Bar max={total} value={count} aria-label={t('progress', { done: count, total })} />
+      {instructions && (
+        <section aria-label={instructions.heading}>
+          <h2>{instructions.heading}</h2>
+          <Steps>
+            {instructions.items.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </Steps>
+        </section>
+      )}
       <List>
         {folders.map((f) => {
           const isDone = done.has(f.path);
@@ -137,16 +149,6 @@ export function FolderSetup({ payload }: { readonly payload: FolderSetupPayload 
           );
         })}
       </List>
-      {instructions && (
-        <section aria-label={instructions.heading}>
-          <h2>{instructions.heading}</h2>
-          <ol>
-            {instructions.items.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
-        </section>
-      )}
     </>
   );
 }
