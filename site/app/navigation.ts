@@ -7,6 +7,7 @@ import type { PageState } from './context.ts';
 import { pageKey, type Head, type PagePayload, type RoutePayload } from './contract.ts';
 
 const cache = new Map<string, PageState>();
+const MAX_CACHED = 50;
 
 /** The payload of a path (cached while fresh), with its template loaded. */
 async function loadPage(path: string): Promise<PageState | 'document'> {
@@ -17,6 +18,8 @@ async function loadPage(path: string): Promise<PageState | 'document'> {
   await loadTemplate(payload.page.kind);
   const state = { payload, receivedAt: Date.now() };
   cache.set(path, state);
+  // A long visit keeps the last pages only.
+  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
   return state;
 }
 
