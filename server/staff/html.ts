@@ -5,11 +5,16 @@ import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../site/staf
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+// An inline icon, so that browsers do not ask for /favicon.ico (a 404 in the console).
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%2317465f'/%3E%3C/svg%3E";
+
 const head = (title: string, extra = ''): string =>
   [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
+    `<link rel="icon" href="${FAVICON}">`,
     `<title>${escapeHtml(title)}</title>`,
     extra,
     '</head>',
@@ -48,6 +53,8 @@ export function signInHtml({ page, next, alert, status }: SignInView): string {
     alert ? `<p class="alert" role="alert">${t(alert)}</p>` : '',
     status ? `<p class="status" role="status">${t(status)}</p>` : '',
     `<form method="post" action="${escapeHtml(action)}">`,
+    // Lets password managers file the password under one name (no visible text).
+    '<input type="text" name="username" value="staff" autocomplete="username" hidden>',
     `<label for="password">${t('password')}</label>`,
     '<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>',
     `<button type="submit">${t('submit')}</button>`,

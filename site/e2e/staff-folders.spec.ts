@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { fillText } from '../lib/text.ts';
+import { watchConsole } from './helpers.ts';
 import { pageOfKind, signInTo, startStaffSite, type StaffSite } from './staff-servers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -30,6 +31,7 @@ test.describe('local store', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    const problems = watchConsole(page);
     await signInTo(page, `${site.url}${setup.path}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(setup.heading);
     await expect(page.locator('li[data-path]')).toHaveCount(total);
@@ -65,6 +67,7 @@ test.describe('local store', () => {
     await page.reload();
     await page.locator('#staff-root[data-ready]').waitFor();
     await expect(page.getByText(progress(total), { exact: true })).toBeVisible();
+    expect(problems()).toEqual([]);
   });
 });
 

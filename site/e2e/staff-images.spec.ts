@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { fillText } from '../lib/text.ts';
+import { watchConsole } from './helpers.ts';
 import { pageOfKind, signInTo, startStaffSite, type StaffSite } from './staff-servers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -41,6 +42,7 @@ test('a staff page sends a visitor to sign in; a wrong password is refused', asy
 });
 
 test('the image manager lists every slot group with its slots and their default images', async ({ page }) => {
+  const problems = watchConsole(page);
   await signInTo(page, `${site.url}${manager.path}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(manager.heading);
   for (const group of catalogue.slotGroups) {
@@ -51,6 +53,7 @@ test('the image manager lists every slot group with its slots and their default 
   }
   const hero = catalogue.slots.find((s) => s.id === 'homepage-hero')!;
   await expect(card(page, hero.id).getByRole('img')).toHaveAttribute('src', hero.fallback);
+  expect(problems()).toEqual([]);
 });
 
 test('a dropped text file and an 11 MB image are refused in the browser with the spec messages', async ({ page }) => {
