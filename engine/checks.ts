@@ -107,6 +107,12 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
           return;
         }
         checkCard(item, (sub) => sat(['items', k, ...sub]), ref, link);
+        if (s.type === 'media-types') {
+          for (const key of ['media', 'href'] as const) {
+            if (!item[key])
+              found.push(problem('MissingKey', { key, where: 'A media-types card' }, sat(['items', k])()));
+          }
+        }
       });
     });
     if (!page.product || ids.product.has(page.product)) checkGallery(page, at, found);

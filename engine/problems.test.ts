@@ -88,6 +88,15 @@ describe('bad manifests get one clear message per problem, with its place', () =
     `);
   });
 
+  it('media-types card whose keys were swallowed by a quoted text', () => {
+    expect(problemsOf('bad-media-card')).toMatchInlineSnapshot(`
+      [
+        "bad-media-card/catalogue.yaml:45:13  A media-types card has no 'media', which is required.  (Add \`media:\` here.)",
+        "bad-media-card/catalogue.yaml:45:13  A media-types card has no 'href', which is required.  (Add \`href:\` here.)",
+      ]
+    `);
+  });
+
   it('empty file', () => {
     expect(problemsOf('bad-empty-file')).toMatchInlineSnapshot(`
       [
