@@ -1,6 +1,7 @@
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, signIn, startStaffServer, testCatalogue, upload, type StaffServer } from './harness.ts';
 
@@ -202,8 +203,21 @@ describe('good uploads', () => {
     const served = await fetch(`${srv.base}${imageUrl}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 32, 32]);
     expect((await fetch(`${srv.base}/media/slot/..%2Fslots.json`)).status).toBe(404);
+  });
+
+  it('visitors get a web version: upright, at most 2400 px a side, without the photo metadata', async () => {
+    const photo = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Copyright: 'Taken at a customer address' } })
+      .toBuffer();
+    const res = await upload(srv.base, cookie, 'pergolas-showcase', photo);
+    const { imageUrl } = (await res.json()) as { imageUrl: string };
+    const served = await sharp(Buffer.from(await (await fetch(`${srv.base}${imageUrl}`)).arrayBuffer())).metadata();
+    expect([served.width, served.height, served.orientation, served.exif]).toEqual([800, 2400, undefined, undefined]);
   });
 
   it('50 concurrent uploads to distinct ids (slots and products) -> all 50 in the map', async () => {

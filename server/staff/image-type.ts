@@ -39,3 +39,28 @@ export async function checkSlotImage(bytes: Buffer): Promise<ImageCheck> {
   }
   return { ok: true, mimeType: found.mime, ext };
 }
+
+/** The largest side of a slot image as the local store serves it (a full-width hero on a large screen). */
+export const WEB_MAX_SIDE = 2400;
+
+/**
+ * The version of an upload that visitors get (local store): turned upright, at most 2400 px a side,
+ * re-encoded in its own format without metadata (a phone photo's EXIF carries where it was taken).
+ * GIFs are kept as they are, so that animations survive.
+ */
+export async function webVersion(bytes: Buffer, mimeType: string): Promise<Buffer> {
+  if (mimeType === 'image/gif') return bytes;
+  const image = sharp(bytes)
+    .rotate()
+    .resize({ width: WEB_MAX_SIDE, height: WEB_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+  switch (mimeType) {
+    case 'image/png':
+      return image.png({ compressionLevel: 9 }).toBuffer();
+    case 'image/webp':
+      return image.webp({ quality: 82 }).toBuffer();
+    case 'image/avif':
+      return image.avif({ quality: 55 }).toBuffer();
+    default:
+      return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  }
+}

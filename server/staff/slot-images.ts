@@ -8,7 +8,9 @@ import { thumbUrl } from '../media-items.ts';
 import type { StoreFile } from '../media/types.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { parseSlotMap, SLOT_FILE, slotMapReader } from '../slots.ts';
+import { limiter } from '../thumbs.ts';
 import { Serial, writeFileAtomic } from './atomic.ts';
+import { webVersion } from './image-type.ts';
 
 /** Where slot images are kept and how the preview-image map is read. */
 export interface SlotImages {
@@ -24,7 +26,8 @@ export const SLOT_IMAGE_DIR = 'slot-images';
 const SLOT_IMAGE_NAME = /^[a-f0-9]{64}\.(jpg|png|webp|avif|gif)$/;
 
 /**
- * Local mode: images content-addressed under `<dataDir>/slot-images/<sha256>.<ext>`, served at
+ * Local mode: the web version of each image (see `webVersion`) content-addressed under
+ * `<dataDir>/slot-images/<sha256>.<ext>`, served at
  * `/media/slot/<sha256>.<ext>` with immutable caching; the map is `<dataDir>/slots.json`, replaced
  * atomically by one writer at a time.
  */
@@ -32,6 +35,8 @@ export function localSlotImages(dataDir: string, logger?: Logger): SlotImages {
   const mapFile = join(dataDir, SLOT_FILE);
   const imageDir = join(dataDir, SLOT_IMAGE_DIR);
   const writer = new Serial();
+  // Re-encoding is CPU-bound: a burst of uploads takes turns.
+  const encode = limiter(2);
 
   const currentMap = async (): Promise<Record<string, { imageUrl: string; url: string }>> => {
     const text = await readFile(mapFile, 'utf8').catch(() => null);
@@ -63,7 +68,8 @@ export function localSlotImages(dataDir: string, logger?: Logger): SlotImages {
   );
 
   return {
-    async put(id, bytes, { ext }) {
+    async put(id, original, { ext, mimeType }) {
+      const bytes = await encode(() => webVersion(original, mimeType));
       const name = `${createHash('sha256').update(bytes).digest('hex')}.${ext}`;
       const file = join(imageDir, name);
       // Same bytes, same name: an existing file is already complete (written atomically).
