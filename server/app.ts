@@ -50,11 +50,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(thumbsRouter(data, thumbs));
   app.use(filesRouter(data));
   app.use('/defaults', defaultsStatic(config.dataDir));
-  const assets = assetsStatic(deps.distDir ?? join(process.cwd(), 'dist'));
-  if (assets) app.use('/assets', assets);
 
   // JSON and HTML compress well; media is already compressed and must keep exact byte ranges.
   app.use(compression({ threshold: 1024 }));
+  // Hashed client bundles: compressed (they are text) and cached for a year.
+  const assets = assetsStatic(deps.distDir ?? join(process.cwd(), 'dist'));
+  if (assets) app.use('/assets', assets);
   app.use(productsRouter(data));
   app.use(previewImagesRouter(data));
   app.use(driveImagesRouter(data));

@@ -2,7 +2,7 @@ import type { ApiMediaItem, ApiPreviewImages, ApiProduct } from '../engine/api.t
 import type { Catalogue } from '../engine/index.ts';
 import { Cache, DATA_POLICIES } from './cache.ts';
 import { toMediaItem } from './media-items.ts';
-import { resolveFoldersOf, StoreError, type MediaStore, type StoreFile } from './media/types.ts';
+import { StoreError, type MediaStore, type StoreFile } from './media/types.ts';
 import type { SiteData } from './services.ts';
 
 export interface SiteDataDeps {
@@ -64,7 +64,7 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
    * so a cold start costs one bulk resolution however many pages and products ask at once.
    */
   const loadFolders = async (): Promise<Map<string, string | null>> => {
-    const ids = await resolveFoldersOf(store, requests);
+    const ids = await store.resolveFolders(requests);
     for (const id of ids.values()) if (id) known.add(id);
     return ids;
   };

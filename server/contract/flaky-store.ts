@@ -1,4 +1,4 @@
-import { StoreError, type ByteRange, type MediaStore } from '../media/types.ts';
+import { StoreError, type ByteRange, type FolderRequest, type MediaStore } from '../media/types.ts';
 
 /**
  * A test upstream around a real store: counts folder listings and, when `failing` is set, fails
@@ -21,6 +21,10 @@ export class FlakyStore implements MediaStore {
   async resolveFolder(path: string, fixedId?: string) {
     this.gate();
     return this.inner.resolveFolder(path, fixedId);
+  }
+  async resolveFolders(requests: readonly FolderRequest[]) {
+    this.gate();
+    return this.inner.resolveFolders(requests);
   }
   async listFolder(folderId: string) {
     this.listCalls++;

@@ -62,10 +62,9 @@ export interface MediaStore {
   /**
    * Many paths at once, as `resolveFolder` would resolve each (a valid fixed id wins), but with as few
    * upstream calls as the store can (Drive: one listing per level of the tree, not a walk per path).
-   * The map has an entry for every requested path. Optional so that wrappers of a store need not
-   * forward it; callers fall back to `resolveFolder` per path (see `resolveFoldersOf`).
+   * The map has an entry for every requested path.
    */
-  resolveFolders?(requests: readonly FolderRequest[]): Promise<Map<string, string | null>>;
+  resolveFolders(requests: readonly FolderRequest[]): Promise<Map<string, string | null>>;
   /** The files (not sub-folders) of a folder, sorted by name. */
   listFolder(folderId: string): Promise<StoreFile[]>;
   /** Metadata of one file. */
@@ -81,14 +80,4 @@ export interface MediaStore {
   existingFolders(paths: readonly string[]): Promise<string[]>;
   /** Creates the folder path (and missing parents); returns its id. */
   createFolder(path: string): Promise<string>;
-}
-
-/** `store.resolveFolders`, or one `resolveFolder` per path for a store (or wrapper) without it. */
-export async function resolveFoldersOf(
-  store: MediaStore,
-  requests: readonly FolderRequest[],
-): Promise<Map<string, string | null>> {
-  if (store.resolveFolders) return store.resolveFolders(requests);
-  const ids = await Promise.all(requests.map((r) => store.resolveFolder(r.path, r.fixedId)));
-  return new Map(requests.map((r, i) => [r.path, ids[i] ?? null]));
 }
