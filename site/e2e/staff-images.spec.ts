@@ -135,6 +135,34 @@ test('replacing the homepage hero through the dialog shows progress, then the ne
   expect(shown).toBe(1600);
 });
 
+test('an upload the server refuses shows its reason in an error toast; the dialog stays open', async ({ page }) => {
+  await signInTo(page, `${site.url}${manager.path}`);
+  await card(page, 'screens-hero')
+    .getByRole('button', { name: t('changeImage') })
+    .click();
+  const dialog = page.getByRole('dialog');
+  // Says it is a PNG, but its bytes are text: only the server can tell.
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+  });
+  const refused = page.getByRole('status').filter({ hasText: 'not a JPEG, PNG, WebP, AVIF or GIF' });
+  await expect(refused).toContainText(t('errorTitle'));
+  await expect(dialog.getByRole('alert')).toContainText('not a JPEG, PNG, WebP, AVIF or GIF');
+  await expect(dialog).toBeVisible();
+});
+
+test('when the preview images cannot be loaded, the manager says so and still offers uploads', async ({ page }) => {
+  await signInTo(page, `${site.url}${manager.path}`);
+  await page.route('**/api/preview-images', (route) =>
+    route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"down"}' }),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(t('loadFailed'));
+  await expect(page.getByRole('button', { name: t('changeImage') }).first()).toBeEnabled();
+});
+
 test('visitor pages carry no staff code and no upload controls', async ({ page, request }) => {
   for (const path of ['/', '/screens', '/pergola-images']) {
     await page.goto(`${site.url}${path}`);
