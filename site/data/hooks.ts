@@ -1,0 +1,53 @@
+import useSWR, { type SWRConfiguration } from 'swr';
+import type { ApiMediaItem, ApiPreviewImages, ApiProduct } from '../../engine/api.ts';
+import { usePage } from '../app/context.ts';
+import { FRESH_MS, keys, mediaKey, type MediaSource } from './keys.ts';
+
+export interface ApiState<T> {
+  readonly data: T | undefined;
+  readonly error: Error | undefined;
+  readonly isLoading: boolean;
+  readonly isValidating: boolean;
+  /** Fetches the key again. */
+  readonly revalidate: () => Promise<unknown>;
+}
+
+/**
+ * useSWR over an API key, aware of the page payload: data the server fetched for this page is not
+ * fetched again on mount while fresh, and a fetch that failed on the server shows as an error (the
+ * same on the server and during hydration).
+ */
+export function useApi<T>(key: string | null, fresh: number = FRESH_MS.default, options?: SWRConfiguration): ApiState<T> {
+  const { payload, receivedAt } = usePage();
+  const fromServer = key !== null && (key in payload.fallback || payload.errors.includes(key));
+  const skipMountFetch = fromServer && Date.now() - receivedAt < fresh;
+  const res = useSWR<T, Error>(key, {
+    dedupingInterval: fresh,
+    ...(skipMountFetch ? { revalidateOnMount: false } : {}),
+    ...options,
+  });
+  const serverError =
+    key !== null && payload.errors.includes(key) && res.data === undefined && res.error === undefined && !res.isValidating;
+  const error = res.error ?? (serverError ? new Error(`${key} failed`) : undefined);
+  return {
+    data: res.data,
+    error,
+    isLoading: key !== null && res.data === undefined && error === undefined,
+    isValidating: res.isValidating,
+    revalidate: () => res.mutate(),
+  };
+}
+
+/** The product list; `enabled: false` reads nothing (hooks cannot be called conditionally). */
+export const useProducts = (enabled = true): ApiState<ApiProduct[]> =>
+  useApi<ApiProduct[]>(enabled ? keys.products : null);
+
+/** Slot id -> uploaded image; a failing call counts as "no uploads" (slots show their fallbacks). */
+export function usePreviewImages(): ApiPreviewImages {
+  const { data } = useApi<ApiPreviewImages>(keys.previews, FRESH_MS.previews, { revalidateOnFocus: true });
+  return data ?? {};
+}
+
+/** A gallery's items; `enabled: false` loads nothing (dialogs load when opened). */
+export const useMedia = (source: MediaSource | null | undefined, enabled = true): ApiState<ApiMediaItem[]> =>
+  useApi<ApiMediaItem[]>(enabled ? mediaKey(source) : null);

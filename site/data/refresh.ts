@@ -1,0 +1,25 @@
+import { mutate } from 'swr';
+import type { ApiMediaItem } from '../../engine/api.ts';
+import { fetchJson } from './fetcher.ts';
+import { mediaKey, type MediaSource } from './keys.ts';
+
+/** The server endpoint that drops its cached listing of a folder or aggregate. */
+export const refreshUrl = (source: MediaSource): string =>
+  'folderId' in source
+    ? `/api/refresh/${encodeURIComponent(source.folderId)}`
+    : `/api/refresh-aggregated/${encodeURIComponent(source.aggregate)}`;
+
+/**
+ * Refresh: the server reloads the listing from the store (and answers it), which becomes the
+ * cached listing here. If that call fails the listing is fetched again the ordinary way, so that
+ * a failure shows as the gallery's error.
+ */
+export async function refreshMedia(source: MediaSource): Promise<void> {
+  const key = mediaKey(source);
+  try {
+    const items = await fetchJson<ApiMediaItem[]>(refreshUrl(source), { method: 'POST' });
+    await mutate(key, items, { revalidate: false });
+  } catch {
+    await mutate(key);
+  }
+}
