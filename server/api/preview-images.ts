@@ -1,12 +1,15 @@
 import { Router } from 'express';
-import { CACHE } from '../middleware/cache-control.ts';
+import { CACHE, CDN_CACHE } from '../middleware/cache-control.ts';
 import type { SiteData } from '../services.ts';
 
 /** `GET /api/preview-images`: slot (or product) id -> uploaded image; slots without one are absent. */
 export function previewImagesRouter(data: SiteData): Router {
   const router = Router();
   router.get('/api/preview-images', async (_req, res) => {
-    res.setHeader('Cache-Control', CACHE.previewImages).json(await data.previewImages());
+    res
+      .setHeader('Cache-Control', CACHE.previewImages)
+      .setHeader('CDN-Cache-Control', CDN_CACHE.previewImages)
+      .json(await data.previewImages());
   });
   return router;
 }

@@ -163,7 +163,7 @@ export function apiTests(ctx: SuiteContext): void {
     for (const path of paths) {
       const first = await fetch(new URL(path, base()));
       const etag = first.headers.get('etag');
-      expect(first.headers.get('cache-control'), path).toMatch(/max-age=\d+/);
+      expect(first.headers.get('cache-control'), path).toMatch(/max-age=\d+|no-cache/);
       expect(etag, path).toBeTruthy();
       // Raw HTTP: fetch adds 'Cache-Control: no-cache' to conditional requests, which rightly defeats 304.
       const again = await raw(base(), path, { headers: { 'If-None-Match': etag ?? '' } });
@@ -171,5 +171,10 @@ export function apiTests(ctx: SuiteContext): void {
     }
     const listing = await fetch(new URL(`/api/drive-images/${folder}`, base()));
     expect(listing.headers.get('cache-control')).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+/);
+    // Slot images: a browser revalidates every time (a new upload shows on the next load); only CDNs
+    // may serve them a few seconds stale.
+    const preview = await fetch(new URL('/api/preview-images', base()));
+    expect(preview.headers.get('cache-control')).toBe('no-cache');
+    expect(preview.headers.get('cdn-cache-control')).toMatch(/s-maxage=\d+/);
   });
 }

@@ -6,8 +6,13 @@ export const CACHE = {
   listing: 'public, max-age=0, s-maxage=60, stale-while-revalidate=120, stale-if-error=86400',
   /** Products come from the manifest and folder ids. */
   products: 'public, max-age=60, s-maxage=120, stale-while-revalidate=600',
-  /** Slot images: visible on every instance within the 30 s freshness of the spec. */
-  previewImages: 'public, max-age=0, s-maxage=10, stale-while-revalidate=20',
+  /**
+   * Slot images: browsers always revalidate (ETag), so a new upload shows on the next load; shared
+   * caches get CDN_CACHE.previewImages.
+   */
+  previewImages: 'no-cache',
+  /** Rendered pages: as preview images (they show the slot images). */
+  html: 'no-cache',
   /** Content-addressed URLs (thumbnails with a version, hashed assets). */
   immutable: 'public, max-age=31536000, immutable',
   /** Original files by id: may change, so revalidate after 5 min. */
@@ -17,10 +22,21 @@ export const CACHE = {
   none: 'no-store',
 } as const;
 
+/**
+ * Targeted for CDNs only (`CDN-Cache-Control`, RFC 9213): short freshness and stale-while-revalidate
+ * that browsers must not apply (a browser serving a stale page would hide a new slot image). Every
+ * answer stays within the spec's 30 s preview-image freshness.
+ */
+export const CDN_CACHE = {
+  previewImages: 'public, s-maxage=10, stale-while-revalidate=20',
+  html: 'public, s-maxage=10, stale-while-revalidate=20',
+} as const;
+
 /** Sets Cache-Control on the response (errors later replace it with `no-store`). */
 export const cacheControl =
-  (value: string): RequestHandler =>
+  (value: string, cdn?: string): RequestHandler =>
   (_req, res, next) => {
     res.setHeader('Cache-Control', value);
+    if (cdn) res.setHeader('CDN-Cache-Control', cdn);
     next();
   };

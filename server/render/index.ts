@@ -5,6 +5,7 @@ import { Router, type Request, type Response } from 'express';
 import { robotsTxt, sitemapXml, type Catalogue } from '../../engine/index.ts';
 import { PAGE_ENDPOINT, type PagePayload, type RenderPage, type Shell } from '../../site/app/contract.ts';
 import type { Logger } from '../log.ts';
+import { CACHE, CDN_CACHE } from '../middleware/cache-control.ts';
 import type { SiteData } from '../services.ts';
 import { pageAssets, readClientManifest } from './assets.ts';
 import { documentHtml, jsonForScript } from './html.ts';
@@ -20,7 +21,6 @@ export interface RenderDeps {
 }
 
 /** HTML may be kept by a CDN briefly; preview images must show within their 30 s freshness. */
-const HTML_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
 /** Rendered pages remembered per path (identical payload -> identical HTML). */
 const MAX_REMEMBERED = 500;
 
@@ -134,11 +134,11 @@ export function createRenderRouter(deps: RenderDeps): Router {
         .send('The site is not built yet: run `npm run build`.');
       return;
     }
-    res
-      .status(payload.status)
-      .type('html')
-      .setHeader('Cache-Control', payload.status === 200 ? HTML_CACHE : 'no-store')
-      .send(html);
+    res.status(payload.status).type('html');
+    if (payload.status === 200)
+      res.setHeader('Cache-Control', CACHE.html).setHeader('CDN-Cache-Control', CDN_CACHE.html);
+    else res.setHeader('Cache-Control', 'no-store');
+    res.send(html);
   });
 
   return router;

@@ -9,6 +9,11 @@ for (const route of routeCases()) {
     const problems = watchConsole(page, { allow404: route.status === 404 });
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(route.status);
+    // Browsers revalidate every page (a new slot image shows at once); only CDNs may serve it briefly stale.
+    if (route.status === 200) {
+      expect(response?.headers()['cache-control']).toBe('no-cache');
+      expect(response?.headers()['cdn-cache-control']).toMatch(/s-maxage=\d+/);
+    }
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page.locator('h1')).toHaveText(route.h1);
     const crumbs = page.getByTestId('breadcrumb').locator('li');
