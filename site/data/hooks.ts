@@ -17,7 +17,11 @@ export interface ApiState<T> {
  * fetched again on mount while fresh, and a fetch that failed on the server shows as an error (the
  * same on the server and during hydration).
  */
-export function useApi<T>(key: string | null, fresh: number = FRESH_MS.default, options?: SWRConfiguration): ApiState<T> {
+export function useApi<T>(
+  key: string | null,
+  fresh: number = FRESH_MS.default,
+  options?: SWRConfiguration,
+): ApiState<T> {
   const { payload, receivedAt } = usePage();
   const fromServer = key !== null && (key in payload.fallback || payload.errors.includes(key));
   const skipMountFetch = fromServer && Date.now() - receivedAt < fresh;
@@ -27,7 +31,11 @@ export function useApi<T>(key: string | null, fresh: number = FRESH_MS.default, 
     ...options,
   });
   const serverError =
-    key !== null && payload.errors.includes(key) && res.data === undefined && res.error === undefined && !res.isValidating;
+    key !== null &&
+    payload.errors.includes(key) &&
+    res.data === undefined &&
+    res.error === undefined &&
+    !res.isValidating;
   const error = res.error ?? (serverError ? new Error(`${key} failed`) : undefined);
   return {
     data: res.data,
