@@ -77,7 +77,10 @@ function twoLines(label: string): string[] {
   return best < 0 ? [label] : [label.slice(0, best), label.slice(best + 1)];
 }
 
-/** A placeholder "photo": sky gradient, ground, a pergola-like frame, the label and a caption. */
+/**
+ * A placeholder "photo": sky gradient, ground, a pergola-like frame, the label and a caption (no text
+ * when the label is empty: slot defaults sit behind page headings).
+ */
 export function sceneSvg(label: string, caption: string, width: number, height: number, seed: string): string {
   const h = hueOf(seed);
   const ground = Math.round(height * 0.7);
@@ -95,6 +98,10 @@ export function sceneSvg(label: string, caption: string, width: number, height: 
     .map((line, i) => `<tspan x="50%" y="${Math.round(top + i * size * 1.2)}">${xml(line)}</tspan>`)
     .join('');
   const captionY = Math.round(top + (lines.length - 1) * size * 1.2 + size * 1.1);
+  const text = label
+    ? `<text font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="${size}" fill="#fff" text-anchor="middle" stroke="#0006" stroke-width="${Math.max(1, Math.round(size / 24))}">${title}</text>
+<text x="50%" y="${captionY}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${Math.round(size * 0.55)}" fill="#fff" text-anchor="middle">${xml(caption)}</text>`
+    : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0.4" y2="1">
 <stop offset="0" stop-color="hsl(${h},65%,72%)"/><stop offset="1" stop-color="hsl(${(h + 40) % 360},55%,42%)"/>
@@ -103,8 +110,7 @@ export function sceneSvg(label: string, caption: string, width: number, height: 
 <circle cx="${Math.round(width * 0.8)}" cy="${Math.round(height * 0.16)}" r="${Math.round(height * 0.08)}" fill="#fff" opacity="0.35"/>
 <rect y="${ground}" width="${width}" height="${height - ground}" fill="hsl(${(h + 150) % 360},25%,30%)"/>
 ${slats}${post(0.17)}${post(0.81)}
-<text font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="${size}" fill="#fff" text-anchor="middle" stroke="#0006" stroke-width="${Math.max(1, Math.round(size / 24))}">${title}</text>
-<text x="50%" y="${captionY}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${Math.round(size * 0.55)}" fill="#fff" text-anchor="middle">${xml(caption)}</text>
+${text}
 </svg>`;
 }
 
@@ -220,7 +226,7 @@ export async function writeDefaults(dataDir: string, c: Catalogue): Promise<void
     c.slots.map(async (slot) => {
       const match = /^\/defaults\/([A-Za-z0-9._-]+\.jpe?g)$/.exec(slot.fallback);
       if (!match?.[1] || existsSync(join(dir, match[1]))) return;
-      await writeFile(join(dir, match[1]), await jpeg(sceneSvg(slot.label, slot.group, 1600, 900, slot.id)));
+      await writeFile(join(dir, match[1]), await jpeg(sceneSvg('', '', 1600, 900, slot.id)));
     }),
   );
 }

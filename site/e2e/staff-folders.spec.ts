@@ -38,7 +38,9 @@ test.describe('local store', () => {
     await expect(page.getByText(progress(0), { exact: true })).toBeVisible();
     const instructions = setup.sections.find((s) => s.id === 'instructions')!;
     await expect(page.getByRole('region', { name: instructions.heading }).getByRole('listitem')).toHaveCount(4);
-    await expect(page.getByTestId('local-root')).toHaveText(join(site.dataDir, 'media'));
+    await expect(page.getByTestId('local-root')).toHaveText(
+      fillText(t('localRoot'), { path: join(site.dataDir, 'media') }),
+    );
 
     await page.getByRole('button', { name: t('scan') }).click();
     await expect(toast(page, fillText(t('scanDoneBody'), { n: 2 }))).toContainText(t('scanDoneTitle'));
@@ -60,6 +62,7 @@ test.describe('local store', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(path);
 
     await page.getByRole('button', { name: t('createMissing') }).click();
+    await expect(toast(page, fillText(t('createdBody'), { n: total - 2 }))).toContainText(t('createdTitle'));
     await expect(page.getByText(progress(total), { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: t('markDone') })).toHaveCount(0);
     await expect(page.getByRole('button', { name: t('createMissing') })).toBeDisabled();
@@ -93,6 +96,7 @@ test.describe('drive store against the fake Drive', () => {
     await expect(page.getByText(progress(1), { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: t('createMissing') }).click();
+    await expect(toast(page, fillText(t('createdBody'), { n: total - 1 }))).toContainText(t('createdTitle'));
     await expect(page.getByText(progress(total), { exact: true })).toBeVisible();
     for (const p of paths) expect(fake.state.findPath(rootId, p), p).toBeDefined();
   });

@@ -80,8 +80,9 @@ export function FolderSetup({ payload }: { readonly payload: FolderSetupPayload 
     try {
       const state = await post<CreateFoldersResult>(STAFF_API.createMissing);
       await mutate({ done: state.done }, { revalidate: false });
+      notify.success(t('createdTitle'), t('createdBody', { n: state.created.length }));
     } catch (error) {
-      notify.error(t('createMissing'), error instanceof Error ? error.message : '');
+      notify.error(t('createFailedTitle'), error instanceof Error ? error.message : '');
       await mutate();
     } finally {
       setBusy(null);
@@ -101,7 +102,7 @@ export function FolderSetup({ payload }: { readonly payload: FolderSetupPayload 
             <Button type="button" onClick={() => void copy(root.path)}>
               {t('openRoot')}
             </Button>
-            <Path data-testid="local-root">{root.path}</Path>
+            <Path data-testid="local-root">{t('localRoot', { path: root.path })}</Path>
           </>
         )}
         <Button type="button" tone="secondary" onClick={() => void scan()} disabled={busy !== null}>
