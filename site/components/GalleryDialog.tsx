@@ -17,7 +17,7 @@ import { trapTab } from '../lib/focus.ts';
 import { isVideo, tileSources } from '../lib/media.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
 import { Thumb } from './Thumb.tsx';
-import { Button, StatusBox } from './ui.tsx';
+import { Button, IconButton, StatusBox, TileList } from './ui.tsx';
 
 const MediaViewer = lazy(() => import('./MediaViewer.tsx'));
 
@@ -44,17 +44,6 @@ const Head = styled('div', {
 });
 
 const Body = styled('div', { overflowY: 'auto', padding: '$5' });
-
-const Tiles = styled('ul', {
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: '$3',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  '@sm': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
-  '@md': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
-});
 
 const Tile = styled('button', {
   position: 'relative',
@@ -84,19 +73,6 @@ const Skeleton = styled('li', {
   borderRadius: '$sm',
   backgroundColor: '$surface2',
   '@motion': { animation: `${pulse} 1.4s ease-in-out infinite` },
-});
-
-const IconButton = styled('button', {
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '44px',
-  height: '44px',
-  border: '1px solid $border',
-  borderRadius: '$sm',
-  backgroundColor: '$bg',
-  color: '$text',
-  cursor: 'pointer',
 });
 
 interface Props {
@@ -157,11 +133,11 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
       </Head>
       <Body>
         {isLoading ? (
-          <Tiles aria-busy="true" aria-label={ui['dialogLoading']}>
+          <TileList aria-busy="true" aria-label={ui['dialogLoading']}>
             {Array.from({ length: 8 }, (_, i) => (
               <Skeleton key={i} />
             ))}
-          </Tiles>
+          </TileList>
         ) : error || !source || items.length === 0 ? (
           <StatusBox role={error ? 'alert' : 'status'}>
             <h3>{error ? ui['dialogError'] : ui['dialogEmptyTitle']}</h3>
@@ -171,7 +147,7 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
             </Button>
           </StatusBox>
         ) : (
-          <Tiles>
+          <TileList>
             {items.map((item, i) => (
               <li key={item.id}>
                 <Tile
@@ -192,7 +168,7 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
                 </Tile>
               </li>
             ))}
-          </Tiles>
+          </TileList>
         )}
       </Body>
       {viewing !== null && (

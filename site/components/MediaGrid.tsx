@@ -7,6 +7,7 @@ import type { ApiMediaItem } from '../../engine/api.ts';
 import { albumSources, isVideo, itemSize, tileSources } from '../lib/media.ts';
 import { styled } from '../styles/stitches.ts';
 import { Thumb } from './Thumb.tsx';
+import { TileList } from './ui.tsx';
 
 const loadViewer = () => import('./MediaViewer.tsx');
 const MediaViewer = lazy(loadViewer);
@@ -61,17 +62,7 @@ const Album = styled('div', {
   '& .react-photo-album--image': { objectFit: 'cover', backgroundColor: '$surface2' },
 });
 
-const Squares = styled('ul', {
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: '$3',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  '@sm': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
-  '@md': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
-  '@lg': { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' },
-});
+const Squares = styled(TileList, { '@lg': { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' } });
 
 const SquareButton = styled('button', {
   display: 'block',

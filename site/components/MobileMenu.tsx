@@ -5,6 +5,7 @@ import { trapTab } from '../lib/focus.ts';
 import { isNavActive } from '../lib/nav.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
 import { NavLink } from './Header.tsx';
+import { IconButton } from './ui.tsx';
 
 const slideIn = keyframes({ from: { transform: 'translateX(100%)' }, to: { transform: 'translateX(0)' } });
 
@@ -24,19 +25,7 @@ const Panel = styled('dialog', {
   '& a': { padding: '$3', fontSize: '1.1rem' },
 });
 
-const Close = styled('button', {
-  alignSelf: 'flex-end',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '44px',
-  height: '44px',
-  border: '1px solid $border',
-  borderRadius: '$sm',
-  backgroundColor: '$bg',
-  color: '$text',
-  cursor: 'pointer',
-});
+const Close = styled(IconButton, { alignSelf: 'flex-end' });
 
 interface Props {
   readonly open: boolean;

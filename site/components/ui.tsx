@@ -164,3 +164,29 @@ export const StatusBox = styled('div', {
   '& h2': { fontSize: '1.4rem', margin: 0 },
   '& p': { margin: 0 },
 });
+
+/** A square 44 px button holding one icon (close buttons of dialogs and the menu). */
+export const IconButton = styled('button', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '44px',
+  height: '44px',
+  border: '1px solid $border',
+  borderRadius: '$sm',
+  backgroundColor: '$bg',
+  color: '$text',
+  cursor: 'pointer',
+});
+
+/** A list of square tiles: 2, 3 then 4 columns as the width grows. */
+export const TileList = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '$3',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  '@sm': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  '@md': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+});
