@@ -98,12 +98,24 @@ export async function benchServer(options: ServerBenchOptions = {}): Promise<Ben
     const thumbPath = items[0]?.thumbnailUrl ?? '';
     const thumbRes = await fetch(url + thumbPath, { headers: ACCEPT });
     const thumb = Buffer.from(await thumbRes.arrayBuffer());
+    // A server-rendered gallery page (needs the build: `npm run build`).
+    const pagePath = '/pergola-fixed-roof-attached-images';
+    const pageRes = await fetch(url + pagePath);
+    const page = pageRes.ok ? Buffer.from(await pageRes.arrayBuffer()) : undefined;
     // Baselines: the same bytes as plain files, served by express.static in the same app.
     await writeFile(join(dataDir, 'defaults', 'bench-listing.json'), listing);
     await writeFile(join(dataDir, 'defaults', 'bench-thumb.webp'), thumb);
+    if (page) await writeFile(join(dataDir, 'defaults', 'bench-page.html'), page);
+    const pageTargets = page ? ['/defaults/bench-page.html', pagePath] : [];
 
     // Warm every target up first, so that no measurement pays for the JIT or the first disk reads.
-    for (const path of ['/defaults/bench-listing.json', listingPath, '/defaults/bench-thumb.webp', thumbPath]) {
+    for (const path of [
+      '/defaults/bench-listing.json',
+      listingPath,
+      '/defaults/bench-thumb.webp',
+      thumbPath,
+      ...pageTargets,
+    ]) {
       await autocannon({ url: url + path, connections: o.connections, duration: 2, headers: ACCEPT });
     }
     console.log(`\nServer: autocannon, ${o.connections} connections, ${o.duration} s per target, separate processes`);
@@ -123,12 +135,25 @@ export async function benchServer(options: ServerBenchOptions = {}): Promise<Ben
       o,
     );
     const cachedThumb = await measure(url, 'cached thumbnail (webp)', thumbPath, thumb.length, o);
-    const rows = [
+    const rows: BenchRow[] = [
       staticListing,
       { ...cachedListing, ratio: cachedListing.rps / staticListing.rps },
       staticThumb,
       { ...cachedThumb, ratio: cachedThumb.rps / staticThumb.rps },
     ];
+    if (page) {
+      const staticPage = await measure(
+        url,
+        'static file (page HTML bytes)',
+        '/defaults/bench-page.html',
+        page.length,
+        o,
+      );
+      const rendered = await measure(url, 'server-rendered gallery page', pagePath, page.length, o);
+      rows.push(staticPage, { ...rendered, ratio: rendered.rps / staticPage.rps });
+    } else {
+      console.log(`  (no server-rendered page measured: ${pagePath} answered ${pageRes.status}; run npm run build)`);
+    }
     printRows(rows);
     return rows;
   } finally {
@@ -148,7 +173,9 @@ function printRows(rows: readonly BenchRow[]): void {
       `  ${r.name.padEnd(32)}${String(r.bytes).padStart(8)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}  ${ratio}`,
     );
   }
-  console.log('  targets: cached listing >= 0.5x its static baseline; p99 < 50 ms at 50 connections');
+  console.log(
+    '  targets: cached listing and rendered page >= 0.5x their static baselines; p99 < 50 ms at 50 connections',
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
