@@ -148,3 +148,19 @@ test('client navigation: nav links swap the page without a reload', async ({ pag
   await expect(page).toHaveURL('/');
   expect(problems()).toEqual([]);
 });
+
+test('an application shows its preview slot, real media counts and links to its galleries', async ({ page }) => {
+  const problems = watchConsole(page);
+  const product = c.products.find((p) => p.type === 'pool-cages')!;
+  await page.goto('/screens/motorized-screens/pool-cages');
+  await hydrated(page);
+  const picture = page.getByRole('img', { name: product.name });
+  await expect(picture).toBeVisible();
+  expect(await picture.getAttribute('src')).toBe(c.slots.find((s) => s.id === product.id)?.fallback);
+  const cards = pageAt('/screens/motorized-screens/:type').sections.find((s) => s.type === 'media-types')!;
+  await expect(page.getByText(fill(cards.texts['videos'], 2))).toBeVisible();
+  await expect(page.getByText(fill(cards.texts['images'], 4))).toBeVisible();
+  await page.getByRole('link', { name: /Images/ }).click();
+  await expect(page).toHaveURL(/\/screens\/motorized-screens\/pool-cages\/images$/);
+  expect(problems()).toEqual([]);
+});

@@ -3,6 +3,7 @@ import { usePage, useShell } from '../app/context.ts';
 import { GalleryDialogButton } from '../components/GalleryDialogButton.tsx';
 import { SubHeading } from '../components/Heading.tsx';
 import { Loading } from '../components/Loading.tsx';
+import { useSlotImage } from '../components/SlotImage.tsx';
 import { Thumb } from '../components/Thumb.tsx';
 import { BulletList, Lead } from '../components/ui.tsx';
 import { useApi, useProducts } from '../data/hooks.ts';
@@ -42,6 +43,9 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
   const product = productById(products ?? [], section.product ?? page.product);
   const folder = product?.driveFolderId;
   const { data: preview } = useApi<ApiFolderPreview>(folder ? keys.folderPreview(folder) : null);
+  // A product without media of its own (a screen application) shows its preview slot, keyed by its id.
+  const slotImage = useSlotImage(product && !folder ? product.id : undefined);
+  const picture = preview?.previewUrl ?? slotImage;
   if (isLoading) return <Loading text={page.texts['loading']} />;
   if (!product) return null;
   // The page's h1 usually is the product name already: no second heading with the same words.
@@ -52,15 +56,9 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
   return (
     <Frame section={{ ...section, ...(heading ? { heading } : {}) }} index={index} vars={vars}>
       <Columns>
-        {preview?.previewUrl && (
+        {picture && (
           <Picture>
-            <Thumb
-              sources={[preview.previewUrl]}
-              alt={product.name}
-              onFail="placeholder"
-              loading="lazy"
-              decoding="async"
-            />
+            <Thumb sources={[picture]} alt={product.name} onFail="placeholder" loading="lazy" decoding="async" />
           </Picture>
         )}
         <Text>
