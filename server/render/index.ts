@@ -116,7 +116,9 @@ export function createRenderRouter(deps: RenderDeps): Router {
     const path = req.path;
     const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     if (path.length > 1 && path.endsWith('/')) {
-      res.redirect(301, `${path.replace(/\/+$/, '') || '/'}${search}`);
+      // One leading slash only: `//host/` or `/\host/` as a Location would leave the site.
+      const target = `/${path.replace(/^[/\\]+/, '').replace(/\/+$/, '')}`;
+      res.redirect(301, `${target}${search}`);
       return;
     }
     const payload = await buildPayload(ctx, path);

@@ -1,4 +1,5 @@
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,18 @@ beforeAll(async () => {
   };
 });
 afterAll(() => close());
+
+/** A GET with the request target sent as it is (fetch would normalise `//` and `\\`). */
+const rawGet = (target: string): Promise<{ status: number; location: string | undefined }> =>
+  new Promise((done, fail) => {
+    const { hostname, port } = new URL(base);
+    request({ hostname, port, path: target, method: 'GET' }, (res) => {
+      res.resume();
+      done({ status: res.statusCode ?? 0, location: res.headers.location });
+    })
+      .on('error', fail)
+      .end();
+  });
 
 const payload = async (path: string): Promise<RoutePayload> => {
   const res = await fetch(`${base}/_site/page?path=${encodeURIComponent(path)}`);
@@ -158,6 +171,19 @@ describe('documents', () => {
     const res = await fetch(`${base}/screens/?a=1`, { redirect: 'manual' });
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('/screens?a=1');
+  });
+
+  it('never redirects to another host: leading slashes and backslashes collapse to one', async () => {
+    for (const [raw, expected] of [
+      ['//evil.com/', '/evil.com'],
+      ['/\\evil.com/', '/evil.com'],
+      ['/\\/evil.com/?x=1', '/evil.com?x=1'],
+      ['///evil.com//', '/evil.com'],
+    ] as const) {
+      const res = await rawGet(raw);
+      expect(res.status, raw).toBe(301);
+      expect(res.location, raw).toBe(expected);
+    }
   });
 
   it('answers 503 with a hint while the site is not built', async () => {
