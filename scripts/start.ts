@@ -7,6 +7,9 @@ import { createLogger } from '../server/log.ts';
 import { exitOnSignals, startServer } from '../server/main.ts';
 import { generateDemoMedia, writeDefaults } from './demo-media.ts';
 
+/** What the server needs of the build: a dist/ without either (an interrupted build) is built again. */
+const BUILD_OUTPUTS = [join('dist', 'server', 'entry-server.js'), join('dist', 'client', '.vite', 'manifest.json')];
+
 /**
  * `npm start`: builds what is missing (the client bundle, the demo media of the local store), then
  * serves the site and API on PORT.
@@ -14,8 +17,9 @@ import { generateDemoMedia, writeDefaults } from './demo-media.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?: Record<string, string> }).scripts;
-  if (!existsSync('dist') && scripts?.build) {
-    console.log('dist/ is missing: running npm run build ...');
+  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(file));
+  if (missing.length > 0 && scripts?.build) {
+    console.log(`${missing.join(' and ')} missing: running npm run build ...`);
     const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build failed; see above.');
   }

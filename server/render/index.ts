@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Router, type Request, type Response } from 'express';
@@ -41,7 +41,9 @@ async function loadBuild(distDir: string): Promise<Built | null> {
   const file = join(distDir, 'server', 'entry-server.js');
   const manifest = readClientManifest(distDir);
   if (!existsSync(file) || !manifest) return null;
-  const mod = (await import(pathToFileURL(file).href)) as { render: RenderPage };
+  // Addressed by modification time: Node keeps a module that failed to load (or an old build) by URL.
+  const version = statSync(file).mtimeMs;
+  const mod = (await import(`${pathToFileURL(file).href}?v=${version}`)) as { render: RenderPage };
   return { renderPage: mod.render, manifest };
 }
 
@@ -68,10 +70,16 @@ export function createRenderRouter(deps: RenderDeps): Router {
 
   const render = async (payload: PagePayload, search: string): Promise<string | null> => {
     const payloadJson = jsonForScript(payload);
-    const key = `${payload.path}?${search}`;
+    // By path only: query strings (tracking parameters, cache busters) must not multiply the entries.
+    // No page reads the query during rendering, so one path renders the same HTML whatever follows it.
+    const key = payload.path;
     const hit = remembered.get(key);
     if (hit && hit.json === payloadJson) return hit.html;
-    build ??= loadBuild(distDir);
+    // A failed import (a half-written build, say) is not kept: the next request tries again.
+    build ??= loadBuild(distDir).catch((error: unknown) => {
+      build = null;
+      throw error;
+    });
     const built = await build;
     if (!built) {
       // Not built yet: look again on the next request.
