@@ -33,6 +33,8 @@ export interface ApiMediaItem {
   /** Same-origin thumbnails: 400 px square tile, 800x600 preview, large lightbox image. */
   readonly thumbnailUrl?: string;
   readonly previewUrl?: string;
+  /** Uncropped, fits 600 px (never enlarged): photo-album tiles. Optional: older servers lack it. */
+  readonly mediumUrl?: string;
   readonly largeUrl?: string;
   /** Videos: a poster image URL when there is one. */
   readonly posterUrl?: string;

@@ -4,7 +4,7 @@ import { isPlayable, isVideo } from './media/mime.ts';
 import type { StoreFile } from './media/types.ts';
 
 /** Thumbnail sizes of `/media/thumb/<fileId>/<version>/<size>`. */
-export const THUMB_SIZES = ['tile', 'preview', 'large'] as const;
+export const THUMB_SIZES = ['tile', 'preview', 'medium', 'large'] as const;
 export type ThumbSize = (typeof THUMB_SIZES)[number];
 
 export const thumbUrl = (file: StoreFile, size: ThumbSize): string =>
@@ -28,6 +28,7 @@ export function toMediaItem(file: StoreFile): ApiMediaItem {
       ? {
           thumbnailUrl: thumbUrl(file, 'tile'),
           previewUrl: thumbUrl(file, 'preview'),
+          mediumUrl: thumbUrl(file, 'medium'),
           largeUrl: thumbUrl(file, 'large'),
         }
       : {}),

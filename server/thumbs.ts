@@ -12,10 +12,14 @@ export const CONTENT_TYPES: Readonly<Record<ThumbFormat, string>> = {
   jpeg: 'image/jpeg',
 };
 
-/** Tiles are 400 px squares, previews 800x600, large images fit 1600 px (never enlarged). */
+/**
+ * Tiles are 400 px squares, previews 800x600, medium images (photo-album tiles, uncropped) fit 600 px,
+ * large images fit 1600 px (medium and large never enlarged).
+ */
 export const THUMB_SPECS: Readonly<Record<ThumbSize, ResizeOptions>> = {
   tile: { width: 400, height: 400, fit: 'cover' },
   preview: { width: 800, height: 600, fit: 'cover' },
+  medium: { width: 600, height: 600, fit: 'inside', withoutEnlargement: true },
   large: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
 };
 
@@ -40,10 +44,16 @@ export class UnreadableImageError extends Error {
   override name = 'UnreadableImageError';
 }
 
+/** Sources larger than this (in pixels) are refused before decoding: a decompression bomb must not exhaust memory. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
 /** Resizes `source` (auto-oriented, metadata stripped). */
 export async function renderThumb(source: Buffer, size: ThumbSize, format: ThumbFormat): Promise<Buffer> {
   try {
-    const image = sharp(source, { failOn: 'error' }).rotate().resize(THUMB_SPECS[size]).timeout({ seconds: 20 });
+    const image = sharp(source, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(THUMB_SPECS[size])
+      .timeout({ seconds: 20 });
     if (format === 'webp') return await image.webp({ quality: 78, effort: 3 }).toBuffer();
     if (format === 'avif') return await image.avif({ quality: 55, effort: 2 }).toBuffer();
     return await image.jpeg({ quality: 80, progressive: true, mozjpeg: false }).toBuffer();
@@ -69,8 +79,8 @@ export function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T
 }
 
 /**
- * Resized bytes on disk under `<dir>/<fileId>-<version>-<size>.<format>`, written atomically (temp
- * file then rename). Keys are made of validated ids only. Concurrent misses of one key share one render.
+ * Resized bytes on disk under `<dir>/<key>` (the route's key is `<fileId>.<version>.<size>.<format>`),
+ * written atomically (temp file then rename). Keys are made of validated ids only. Concurrent misses of one key share one render.
  */
 export class ThumbCache {
   private readonly flights = new Map<string, Promise<Buffer>>();
@@ -123,15 +133,19 @@ export class ThumbCache {
   }
 
   private async write(key: string, bytes: Buffer): Promise<void> {
-    this.ready ??= mkdir(this.dir, { recursive: true });
-    await this.ready;
+    this.ready ??= mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
+      // Not remembered: the next write tries again (the directory may be creatable later).
+      this.ready = null;
+      throw error;
+    });
     const tmp = `${this.fileOf(key)}.${randomBytes(6).toString('hex')}.tmp`;
     try {
+      await this.ready;
       await writeFile(tmp, bytes);
       await rename(tmp, this.fileOf(key));
     } catch {
       // The cache is an optimisation: a full disk must not fail the request.
-      await rm(tmp, { force: true });
+      await rm(tmp, { force: true }).catch(() => undefined);
     }
   }
 }

@@ -36,7 +36,7 @@ const jsonError = (res: Response, status: number, error: string): void => {
 };
 
 /**
- * `GET /media/thumb/:fileId/:version/:size`: a resized image (tile, preview, large) in the best format
+ * `GET /media/thumb/:fileId/:version/:size`: a resized image (tile, preview, medium, large) in the best format
  * the client accepts. The URL is content-addressed, so the answer is immutable; an old version
  * redirects to the current one.
  */
@@ -65,7 +65,8 @@ export function thumbsRouter(data: LiveSiteData, thumbs: ThumbCache): Router {
 
     let bytes: Buffer;
     try {
-      bytes = await thumbs.get(`${fileId}-${version}-${size}.${format}`, () =>
+      // '.' separates the parts: ids and versions are [A-Za-z0-9_-] only, so no two URLs share a key.
+      bytes = await thumbs.get(`${fileId}.${version}.${size}.${format}`, () =>
         limit(() => make(fileId, version, size, format)),
       );
     } catch (error) {
