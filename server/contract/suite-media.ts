@@ -55,6 +55,10 @@ export function mediaTests(ctx: SuiteContext): void {
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${whole.length}`);
     expect(JSON.parse(past.body.toString())).toEqual({ error: expect.any(String) });
+    // The body is the JSON error, not the file: no validator or type of the file goes with it.
+    expect(past.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(past.headers.get('etag')).toBeNull();
+    expect(past.headers.get('content-disposition')).toBeNull();
     const malformed = await getBytes(base(), mp4.url, { Range: 'bytes=abc' });
     expect(malformed.status).toBe(200);
     expect(malformed.body.length).toBe(whole.length);

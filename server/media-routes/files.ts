@@ -28,8 +28,13 @@ export function filesRouter(data: LiveSiteData): Router {
     const size = file.size;
     const range = size === undefined ? ({ kind: 'full' } as const) : decideRange(req, size, etag);
     if (range.kind === 'unsatisfiable') {
+      // The answer is a JSON error, not the file: none of the file's headers go with it.
+      res.removeHeader('ETag');
+      res.removeHeader('Content-Disposition');
       res.status(416).setHeader('Content-Range', `bytes */${size}`).setHeader('Cache-Control', 'no-store');
-      res.json({ error: `Range not satisfiable: the file has ${size} bytes.` });
+      res.type('json');
+      // Not res.json: Express would give the error body an ETag of its own.
+      res.end(JSON.stringify({ error: `Range not satisfiable: the file has ${size} bytes.` }));
       return;
     }
     const opened = await data.store.openFile(fileId, range.kind === 'partial' ? range : undefined);
