@@ -4,7 +4,7 @@ import { MasonryPhotoAlbum, type Photo } from 'react-photo-album';
 import SSR from 'react-photo-album/ssr';
 import 'react-photo-album/masonry.css';
 import type { ApiMediaItem } from '../../engine/api.ts';
-import { albumSources, isVideo, itemSize, tileSources } from '../lib/media.ts';
+import { ALBUM_SIZES, albumSources, albumSrcSet, isVideo, itemSize, tileSources } from '../lib/media.ts';
 import { styled } from '../styles/stitches.ts';
 import { Thumb } from './Thumb.tsx';
 import { TileList } from './ui.tsx';
@@ -101,10 +101,11 @@ export function MediaGrid({ items, layout, label }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const preload = () => void loadViewer();
 
+  // Tiles carry their item index: the masonry album renders column by column, so DOM order is not
+  // item order. (Before hydration SSR renders one album per breakpoint: the visible one counts.)
   const focusTile = (index: number) => {
-    const tiles = root.current?.querySelectorAll<HTMLElement>('[data-tile]');
-    const visible = [...(tiles ?? [])].filter((el) => el.offsetParent !== null);
-    visible[index]?.focus();
+    const tiles = root.current?.querySelectorAll<HTMLElement>(`[data-tile="${index}"]`);
+    [...(tiles ?? [])].find((el) => el.offsetParent !== null)?.focus();
   };
 
   const photos: MediaPhoto[] = items.map((item) => ({
@@ -121,7 +122,7 @@ export function MediaGrid({ items, layout, label }: Props) {
         <Squares aria-label={label}>
           {items.map((item, i) => (
             <li key={item.id}>
-              <SquareButton type="button" data-tile onClick={() => setOpen(i)} aria-label={item.name}>
+              <SquareButton type="button" data-tile={i} onClick={() => setOpen(i)} aria-label={item.name}>
                 <span className="frame">
                   <Thumb
                     sources={tileSources(item)}
@@ -152,11 +153,16 @@ export function MediaGrid({ items, layout, label }: Props) {
               columns={(width) => Math.max(2, Math.min(columnsFor(width), items.length))}
               spacing={12}
               onClick={({ index }) => setOpen(index)}
-              componentsProps={{ container: { 'aria-label': label }, button: { 'data-tile': true } as object }}
+              componentsProps={{
+                container: { 'aria-label': label },
+                button: ({ index }) => ({ 'data-tile': index }) as object,
+              }}
               render={{
                 image: ({ style, className }, { photo, index }) => (
                   <Thumb
                     sources={albumSources(photo.item)}
+                    srcSet={albumSrcSet(photo.item)}
+                    sizes={ALBUM_SIZES}
                     alt={photo.item.name}
                     onFail="placeholder"
                     className={className}

@@ -20,6 +20,9 @@ interface Props extends ImgProps {
   readonly alt: string;
   /** What shows when every source failed: nothing (video tiles) or the grey placeholder (photos). */
   readonly onFail: 'hide' | 'placeholder';
+  /** Responsive candidates of the first source (dropped once it fails, so the chain goes on). */
+  readonly srcSet?: string | undefined;
+  readonly sizes?: string | undefined;
 }
 
 interface Stage {
@@ -32,7 +35,7 @@ interface Stage {
  * next source is tried, then the image hides or turns into the grey placeholder. (An image that
  * failed before hydration is caught too: React sets a hydrated <img>'s src again on mount.)
  */
-export function Thumb({ sources, alt, onFail, ...img }: Props) {
+export function Thumb({ sources, alt, onFail, srcSet, sizes, ...img }: Props) {
   const list = sources.filter((s): s is string => Boolean(s));
   const [stage, setStage] = useState<Stage>({ i: 0, stamp: 0 });
   const fail = useCallback(() => {
@@ -41,5 +44,6 @@ export function Thumb({ sources, alt, onFail, ...img }: Props) {
   const base = list[stage.i];
   if (base === undefined) return onFail === 'hide' ? null : <Placeholder role="img" aria-label={alt} />;
   const src = stage.stamp ? withStamp(base, stage.stamp) : base;
-  return <img src={src} alt={alt} onError={fail} {...img} />;
+  const responsive = srcSet && stage.i === 0 && stage.stamp === 0 ? { srcSet, sizes } : {};
+  return <img {...responsive} src={src} alt={alt} onError={fail} {...img} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiProduct } from '../../engine/api.ts';
-import { galleryLayout, isPlayable, videoFormat } from './media.ts';
+import { albumSources, albumSrcSet, firstTileImage, galleryLayout, isPlayable, videoFormat } from './media.ts';
 import { isNavActive } from './nav.ts';
 import { filterProducts, iconFor, productHref } from './products.ts';
 import { fillText } from './text.ts';
@@ -91,5 +91,21 @@ describe('media helpers', () => {
     expect(galleryLayout('video-gallery', undefined)).toBe('squares');
     expect(galleryLayout('media-gallery', 'videos')).toBe('squares');
     expect(galleryLayout('media-gallery', 'images')).toBe('masonry');
+  });
+  it('photo-album tiles load the medium rendition, with the large one in srcset at real widths', () => {
+    const photo = (width: number, height: number) => ({
+      ...item('p.jpg', 'image/jpeg'),
+      kind: 'image' as const,
+      width,
+      height,
+      mediumUrl: '/m',
+      largeUrl: '/l',
+    });
+    expect(albumSources(photo(900, 1500))).toEqual(['/m', '/l', '/f']);
+    expect(firstTileImage([photo(900, 1500)], 'masonry')).toBe('/m');
+    expect(albumSrcSet(photo(900, 1500))).toBe('/m 360w, /l 900w');
+    expect(albumSrcSet(photo(4000, 3000))).toBe('/m 600w, /l 1600w');
+    expect(albumSrcSet(photo(300, 200))).toBe('/m 300w');
+    expect(albumSrcSet({ ...photo(1, 1), width: undefined })).toBeUndefined();
   });
 });

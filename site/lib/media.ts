@@ -29,11 +29,32 @@ export const tileSources = (item: ApiMediaItem): (string | undefined)[] =>
     : [item.thumbnailUrl, item.previewUrl ?? item.largeUrl ?? item.url];
 
 /**
- * Photo-album tiles keep the photo's aspect ratio, so they need an uncropped image: the large
- * rendition (the square tile and the 4:3 preview are crops), then the original.
+ * Photo-album tiles keep the photo's aspect ratio, so they need an uncropped image: the medium
+ * rendition (fits 600 px), then the large one (the square tile and the 4:3 preview are crops), then
+ * the original.
  */
 export const albumSources = (item: ApiMediaItem): (string | undefined)[] =>
-  isVideo(item) ? [item.posterUrl, item.previewUrl, item.thumbnailUrl] : [item.largeUrl, item.url];
+  isVideo(item) ? [item.posterUrl, item.previewUrl, item.thumbnailUrl] : [item.mediumUrl, item.largeUrl, item.url];
+
+/** Width of a rendition that fits `box` px without enlarging (as the server's resize does). */
+const fitWidth = (width: number, height: number, box: number): number =>
+  Math.round(width * Math.min(1, box / Math.max(width, height)));
+
+/**
+ * `srcset` of a photo-album tile: the medium and large renditions with their real widths, so that a
+ * wide tile or a dense screen gets the large one. Undefined when the sizes are unknown.
+ */
+export function albumSrcSet(item: ApiMediaItem): string | undefined {
+  const { width, height, mediumUrl, largeUrl } = item;
+  if (isVideo(item) || !width || !height || !mediumUrl || !largeUrl) return undefined;
+  const medium = fitWidth(width, height, 600);
+  const large = fitWidth(width, height, 1600);
+  return large > medium ? `${mediumUrl} ${medium}w, ${largeUrl} ${large}w` : `${mediumUrl} ${medium}w`;
+}
+
+/** Rendered width of a photo-album tile: 2 to 5 columns of the (at most 1200 px) content column. */
+export const ALBUM_SIZES =
+  '(min-width: 1200px) 230px, (min-width: 1100px) 20vw, (min-width: 800px) 25vw, (min-width: 560px) 33vw, 50vw';
 
 /** Video galleries show square tiles; photo galleries the masonry album. */
 export const galleryLayout = (kind: string, mediaType: string | undefined): 'squares' | 'masonry' =>
