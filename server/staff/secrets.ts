@@ -67,17 +67,22 @@ export async function loadStaffSecrets(
   dataDir: string,
   env: StaffEnv,
   logger?: Logger,
+  /** Where the generated password is shown once (a plain line); default stderr, never the log. */
+  show: (line: string) => void = (line) => void process.stderr.write(`${line}\n`),
 ): Promise<{ password: string; secret: string }> {
   let password = env.password;
   if (password === undefined) {
+    const file = join(dataDir, PASSWORD_FILE);
     const stored = await storedSecret(dataDir, PASSWORD_FILE, generatePassword);
     password = stored.value;
     if (stored.created) {
-      // Shown once, when it is made; afterwards it is only in the file (mode 0600).
+      // Shown once, on the terminal, when it is made: logs are shipped and kept, so it never goes there.
+      // Afterwards it is only in the file (mode 0600).
       logger?.warn(
-        { file: join(dataDir, PASSWORD_FILE) },
-        `Staff password generated (STAFF_PASSWORD is not set): ${password} - it is kept in the file named here.`,
+        { file },
+        'Staff password generated (STAFF_PASSWORD is not set); it is kept in the file named here.',
       );
+      show(`Staff password: ${password} (kept in ${file})`);
     }
   }
   const secret =
