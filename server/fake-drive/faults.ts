@@ -54,6 +54,19 @@ export interface CallRecord {
   readonly params: URLSearchParams;
   readonly at: number;
   status?: number;
+  /** alt=media: body bytes written so far, and whether the client went away before the end. */
+  sent?: number;
+  closedEarly?: boolean;
+}
+
+/**
+ * How alt=media bodies are sent: `chunkBytes` every `intervalMs`, and with `stallAfterBytes` the body
+ * stops (the connection stays open, nothing more comes) once that many bytes are out.
+ */
+export interface BodyPace {
+  readonly chunkBytes: number;
+  readonly intervalMs: number;
+  readonly stallAfterBytes?: number;
 }
 
 /** Counters, the call log, latency and pending injected failures, per operation. */
@@ -62,6 +75,10 @@ export class Faults {
   private readonly pending = new Map<Operation, FaultKind[]>();
   private readonly latency = new Map<Operation | '*', number>();
   private outage: FaultKind | null = null;
+  /** alt=media bodies go out at this pace (null: at once). */
+  bodyPace: BodyPace | null = null;
+  /** alt=media answers 200 with the whole file whatever Range asked (as some proxies do). */
+  ignoreRange = false;
 
   /** The next `times` calls of `op` fail with `kind` (queued after failures already pending). */
   failNext(op: Operation, times: number, kind: FaultKind): void {
@@ -112,5 +129,7 @@ export class Faults {
   reset(): void {
     this.log.length = 0;
     this.clearFailures();
+    this.bodyPace = null;
+    this.ignoreRange = false;
   }
 }

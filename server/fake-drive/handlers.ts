@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { TokenError, type FakeAuth } from './auth.ts';
 import { createFile, lookup, notFound, type CreateInput, type FilesContext } from './files.ts';
-import { driveError } from './faults.ts';
+import { driveError, type BodyPace, type CallRecord } from './faults.ts';
 import { BodyTooLarge, parseMultipart, parseRange, readBody, sendError, sendJson } from './http.ts';
 import { FOLDER_MIME } from './model.ts';
 
@@ -47,8 +48,36 @@ export async function upload(
   sendJson(res, answer.status, answer.body);
 }
 
+export interface MediaOptions {
+  readonly pace: BodyPace | null;
+  readonly ignoreRange: boolean;
+  /** Where the bytes sent and an early close are recorded. */
+  readonly call: CallRecord;
+}
+
+/** Writes `body` at `pace`, stopping when the client goes away; stalls (never ends) past `stallAfterBytes`. */
+async function sendPaced(res: ServerResponse, body: Buffer, pace: BodyPace, call: CallRecord): Promise<void> {
+  const chunk = Math.max(1, pace.chunkBytes);
+  for (let at = 0; at < body.length; at += chunk) {
+    if (res.destroyed) return;
+    if (pace.stallAfterBytes !== undefined && at >= pace.stallAfterBytes) return; // the client gives up, or close() ends it
+    const part = body.subarray(at, at + chunk);
+    res.write(part);
+    call.sent = (call.sent ?? 0) + part.length;
+    await sleep(pace.intervalMs);
+  }
+  if (!res.destroyed) res.end();
+}
+
 /** files.get?alt=media, whole or one Range (206; 416 outside the file). */
-export function media(ctx: FilesContext, req: IncomingMessage, res: ServerResponse, id: string, all: boolean): void {
+export async function media(
+  ctx: FilesContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  all: boolean,
+  options: MediaOptions,
+): Promise<void> {
   const file = lookup(ctx, id, all);
   if (!file) return sendError(res, notFound(id));
   if (!file.content || file.mimeType === FOLDER_MIME) {
@@ -59,7 +88,7 @@ export function media(ctx: FilesContext, req: IncomingMessage, res: ServerRespon
     );
   }
   const content = file.content;
-  const range = parseRange(req.headers.range, content.length);
+  const range = options.ignoreRange ? null : parseRange(req.headers.range, content.length);
   if (range === 'invalid') {
     res.writeHead(416, { 'content-range': `bytes */${content.length}`, 'content-type': 'text/plain' });
     res.end('Requested range not satisfiable');
@@ -70,7 +99,14 @@ export function media(ctx: FilesContext, req: IncomingMessage, res: ServerRespon
   headers['content-length'] = end - start + 1;
   if (range) headers['content-range'] = `bytes ${start}-${end}/${content.length}`;
   res.writeHead(range ? 206 : 200, headers);
-  res.end(content.subarray(start, end + 1));
+  const { call } = options;
+  res.on('close', () => {
+    if (!res.writableFinished) call.closedEarly = true;
+  });
+  const body = content.subarray(start, end + 1);
+  if (options.pace) return sendPaced(res, body, options.pace, call);
+  res.end(body);
+  call.sent = body.length;
 }
 
 /** A thumbnailLink: `<signed token>=s<px>`, refused (403) once expired, as Google's links are. */

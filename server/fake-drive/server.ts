@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FakeAuth, type ServiceAccountKey } from './auth.ts';
 import { control } from './control.ts';
 import { createFile, getFile, updateFile, type FilesContext } from './files.ts';
-import { driveError, faultBody, Faults } from './faults.ts';
+import { driveError, faultBody, Faults, type CallRecord } from './faults.ts';
 import { media, thumbnail, token, upload } from './handlers.ts';
 import { flag, readBody, sendError, sendJson } from './http.ts';
 import { listFiles, type Answer } from './list.ts';
@@ -31,7 +31,7 @@ interface Route {
   readonly op: Operation;
   readonly subject: string;
   readonly api: boolean;
-  readonly run: () => Promise<void>;
+  readonly run: (call: CallRecord) => Promise<void>;
 }
 
 /**
@@ -154,7 +154,7 @@ export class FakeDrive {
       sendError(res, faultBody(fault));
       return;
     }
-    await route.run();
+    await route.run(call);
   }
 
   private authorized(req: IncomingMessage): boolean {
@@ -201,7 +201,13 @@ export class FakeDrive {
     if (fileMatch) {
       const id = fileMatch[1]!;
       if (method === 'GET' && params.get('alt') === 'media') {
-        return { op: 'files.get.media', subject: id, api: true, run: async () => media(this.ctx, req, res, id, all) };
+        const { bodyPace: pace, ignoreRange } = this.faults;
+        return {
+          op: 'files.get.media',
+          subject: id,
+          api: true,
+          run: (call) => media(this.ctx, req, res, id, all, { pace, ignoreRange, call }),
+        };
       }
       if (method === 'GET')
         return { op: 'files.get', subject: id, api: true, run: async () => reply(getFile(this.ctx, id, params, all)) };

@@ -1,4 +1,4 @@
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { drive, type drive_v3 } from 'googleapis/build/src/apis/drive/index.js';
 import { withBackoff } from '../backoff.ts';
@@ -32,6 +32,13 @@ export interface DriveApiOptions {
   readonly rootUrl: string;
   readonly retry?: RetryOptions;
   readonly logger?: Logger;
+  /** Limit of a metadata call, whole (default 30 s). */
+  readonly timeoutMs?: number;
+  /**
+   * A download has no overall limit (a long video streams for minutes); it fails when Drive sends
+   * nothing for this long while the reader waits for bytes (default 30 s), headers included.
+   */
+  readonly idleTimeoutMs?: number;
 }
 
 /** What a failure was about, for its StoreError: "while <action>", "<subject> was not found". */
@@ -42,17 +49,77 @@ interface About {
 
 const TIMEOUT_MS = 30_000;
 
-/** Skips to `start` and stops after `end` (inclusive): for a server that ignored the Range header. */
-function slice(start: number, end: number): Transform {
+/** The error a download fails with when Drive stops sending. */
+export class IdleTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Google Drive sent nothing for ${ms} ms.`);
+    this.name = 'IdleTimeoutError';
+  }
+}
+
+/**
+ * The body of a download as the reader sees it: it fails when `source` sends nothing for `idleMs`
+ * while the reader waits (a reader that stops reading is not Drive's fault); with `slice`, for a
+ * server that ignored the Range header, it skips to `start` and ends after `end` (inclusive),
+ * closing the upstream then. Destroying it (the client went away) destroys the upstream.
+ */
+export function guardedBody(source: Readable, idleMs: number, slice?: ByteRange): Readable {
   let at = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      const from = Math.max(0, start - at);
-      const to = Math.min(chunk.length, end + 1 - at);
-      at += chunk.length;
-      done(null, from < to ? chunk.subarray(from, to) : undefined);
+  let done = false;
+  let timer: NodeJS.Timeout | undefined;
+  const disarm = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  const arm = (): void => {
+    if (timer || done || idleMs <= 0) return;
+    timer = setTimeout(() => out.destroy(new IdleTimeoutError(idleMs)), idleMs);
+    timer.unref();
+  };
+  const finish = (): void => {
+    done = true;
+    disarm();
+  };
+  const out = new Readable({
+    read() {
+      arm();
+      source.resume();
+    },
+    destroy(error, callback) {
+      finish();
+      source.destroy();
+      callback(error);
     },
   });
+  source.on('data', (chunk: Buffer) => {
+    disarm();
+    if (done) return;
+    let part = chunk;
+    if (slice) {
+      const from = Math.max(0, slice.start - at);
+      const to = Math.min(chunk.length, slice.end + 1 - at);
+      at += chunk.length;
+      part = from < to ? chunk.subarray(from, to) : Buffer.alloc(0);
+    }
+    const wanted = part.length === 0 || out.push(part);
+    if (slice && at > slice.end) {
+      finish();
+      source.destroy();
+      out.push(null);
+    } else if (wanted) arm();
+    else source.pause();
+  });
+  source.once('end', () => {
+    if (done) return;
+    finish();
+    out.push(null);
+  });
+  source.once('error', (error) => out.destroy(error));
+  source.once('close', () => {
+    if (!done) out.destroy(new Error('Google Drive closed the download early.'));
+  });
+  source.pause();
+  return out;
 }
 
 /**
@@ -71,7 +138,7 @@ export class DriveApi {
       auth: options.auth,
       rootUrl: options.rootUrl,
       retry: false,
-      timeout: TIMEOUT_MS,
+      timeout: options.timeoutMs ?? TIMEOUT_MS,
     }).files;
   }
 
@@ -136,9 +203,21 @@ export class DriveApi {
    */
   async download(fileId: string, about: About, range?: ByteRange): Promise<Download> {
     const headers: Record<string, string> = range ? { Range: `bytes=${range.start}-${range.end}` } : {};
-    const res = await this.call(about, () =>
-      this.files.get({ fileId, alt: 'media', ...ALL_DRIVES }, { responseType: 'stream', headers }),
-    );
+    const idleMs = this.options.idleTimeoutMs ?? TIMEOUT_MS;
+    const res = await this.call(about, async () => {
+      // No overall timeout (it would cut the body of a long stream): the headers get `idleMs`,
+      // the body is watched by guardedBody.
+      const waiting = new AbortController();
+      const timer = setTimeout(() => waiting.abort(new IdleTimeoutError(idleMs)), idleMs);
+      try {
+        return await this.files.get(
+          { fileId, alt: 'media', ...ALL_DRIVES },
+          { responseType: 'stream', headers, timeout: 0, signal: waiting.signal },
+        );
+      } finally {
+        clearTimeout(timer);
+      }
+    });
     const header = (name: string): string | null => {
       const h = res.headers as unknown as { get?: (n: string) => string | null } & Record<string, string | undefined>;
       return typeof h.get === 'function' ? h.get(name) : (h[name] ?? null);
@@ -146,7 +225,7 @@ export class DriveApi {
     const total =
       /\/(\d+)$/.exec(header('content-range') ?? '')?.[1] ?? (res.status === 200 ? header('content-length') : null);
     const mimeType = (header('content-type') ?? 'application/octet-stream').split(';')[0]!.trim();
-    const stream = range && res.status === 200 ? res.data.pipe(slice(range.start, range.end)) : res.data;
+    const stream = guardedBody(res.data, idleMs, range && res.status === 200 ? range : undefined);
     return { stream, ...(total ? { size: Number(total) } : {}), mimeType };
   }
 

@@ -41,6 +41,9 @@ export interface DriveStoreOptions extends DriveCredentials {
   readonly apiRootUrl?: string;
   readonly retry?: RetryOptions;
   readonly logger?: Logger;
+  /** See DriveApiOptions (defaults: 30 s for metadata calls, 30 s without bytes for downloads). */
+  readonly timeoutMs?: number;
+  readonly idleTimeoutMs?: number;
 }
 
 /**
@@ -229,6 +232,8 @@ export async function createDriveStore(options: DriveStoreOptions): Promise<Driv
     rootUrl,
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
   });
   return new DriveStore(api, options.rootFolderId);
 }
