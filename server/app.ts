@@ -9,7 +9,7 @@ import { drivePreviewRouter } from './api/drive-preview.ts';
 import { previewImagesRouter } from './api/preview-images.ts';
 import { productsRouter } from './api/products.ts';
 import { refreshRouter } from './api/refresh.ts';
-import type { ServerConfig } from './config.ts';
+import { DEFAULTS, type ServerConfig } from './config.ts';
 import type { LiveSiteData } from './data.ts';
 import type { Logger } from './log.ts';
 import { filesRouter } from './media-routes/files.ts';
@@ -22,7 +22,8 @@ import { createRenderRouter } from './render/index.ts';
 import { ThumbCache } from './thumbs.ts';
 
 export interface AppDeps {
-  readonly config: Pick<ServerConfig, 'dataDir'>;
+  /** `trustProxy` defaults to loopback (a proxy on the same machine). */
+  readonly config: Pick<ServerConfig, 'dataDir'> & Partial<Pick<ServerConfig, 'trustProxy'>>;
   readonly catalogue: Catalogue;
   readonly data: LiveSiteData;
   readonly logger: Logger;
@@ -40,7 +41,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy ?? DEFAULTS.trustProxy);
 
   app.use(requestLog(logger));
   app.use(securityHeaders(deps.helmet));

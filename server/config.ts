@@ -22,9 +22,20 @@ export interface ServerConfig {
   readonly dataDir: string;
   readonly drive: DriveConfig;
   readonly logLevel: string;
+  /**
+   * Express's `trust proxy` (`TRUST_PROXY`): which proxies' X-Forwarded-For is believed for the
+   * client address (rate limits, logs). `true`/`false`, a hop count, or names/addresses/CIDRs.
+   */
+  readonly trustProxy: boolean | number | string;
 }
 
-export const DEFAULTS = { port: 3000, dataDir: './data', mediaStore: 'local', logLevel: 'info' } as const;
+export const DEFAULTS = {
+  port: 3000,
+  dataDir: './data',
+  mediaStore: 'local',
+  logLevel: 'info',
+  trustProxy: 'loopback',
+} as const;
 
 /** Raised for a bad environment; the message names the variable and what it accepts. */
 export class ConfigError extends Error {
@@ -59,6 +70,22 @@ function parseUrl(name: string, raw: string | undefined): string | undefined {
   return v;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const PROXY_ADDRESS = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  const v = blank(raw);
+  if (v === undefined) return DEFAULTS.trustProxy;
+  const lower = v.toLowerCase();
+  if (lower === 'true' || lower === 'false') return lower === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  const parts = v.split(',').map((p) => p.trim());
+  if (parts.every((p) => PROXY_NAMES.has(p.toLowerCase()) || PROXY_ADDRESS.test(p))) return parts.join(',');
+  throw new ConfigError(
+    `TRUST_PROXY must be true, false, a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDRs (got '${v}').`,
+  );
+}
+
 /** Environment -> configuration. Pure apart from resolving DATA_DIR against `cwd`. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const drive: DriveConfig = {
@@ -75,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: resolve(cwd, blank(env.DATA_DIR) ?? DEFAULTS.dataDir),
     drive,
     logLevel: blank(env.LOG_LEVEL) ?? DEFAULTS.logLevel,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
