@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpeg, signIn, startStaffServer, testCatalogue, upload, type StaffServer } from './harness.ts';
+import {
+  jpeg,
+  pngClaiming,
+  signIn,
+  startStaffServer,
+  testCatalogue,
+  truncatedJpeg,
+  upload,
+  type StaffServer,
+} from './harness.ts';
 
 let dataDir = '';
 let srv: StaffServer;
@@ -152,6 +161,22 @@ describe('bad uploads from signed-in staff: a clear 4xx and the stored slot map 
     const before = await mapBytes();
     const res = await upload(srv.base, cookie, 'homepage-hero', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]));
     expect(res.status).toBe(415);
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('a truncated JPEG (its header reads, its pixels do not) -> 422 saying it cannot be read', async () => {
+    const before = await mapBytes();
+    const res = await upload(srv.base, cookie, 'homepage-hero', await truncatedJpeg());
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: string }).error).toMatch(/cannot be read/);
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('a small PNG claiming 20000 x 20000 pixels (a decompression bomb) -> 415', async () => {
+    const before = await mapBytes();
+    const res = await upload(srv.base, cookie, 'homepage-hero', pngClaiming(20_000, 20_000), { name: 'a.png' });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { error: string }).error).toMatch(/cannot be read/);
     expect(await mapBytes()).toEqual(before);
   });
 

@@ -5,7 +5,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeDrive } from '../fake-drive/index.ts';
 import { createDriveStore } from '../media/drive.ts';
-import { jpeg, PASSWORD, signIn, startStaffServer, testCatalogue, upload, type StaffServer } from './harness.ts';
+import {
+  jpeg,
+  PASSWORD,
+  signIn,
+  startStaffServer,
+  testCatalogue,
+  truncatedJpeg,
+  upload,
+  type StaffServer,
+} from './harness.ts';
 
 /** A clock a test moves by hand: the preview-image freshness window without sleeping 30 s. */
 const manualClock = () => {
@@ -91,6 +100,16 @@ describe('two instances on loopback, one fake Drive', () => {
     const second = ((await again.json()) as { imageUrl: string }).imageUrl;
     expect((await previews(b))['homepage-hero']?.imageUrl).toBe(second);
     expect(stored && fake.state.files.get(stored.id)?.trashed).toBe(true);
+  });
+
+  it('refuses a truncated JPEG with 422 before anything reaches Drive', async () => {
+    const srv = await driveInstance(fake, rootId);
+    const cookie = await signIn(srv.base);
+    const creates = fake.calls('files.create');
+    const res = await upload(srv.base, cookie, 'pergolas-hero', await truncatedJpeg());
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: string }).error).toMatch(/cannot be read/);
+    expect(fake.calls('files.create')).toBe(creates);
   });
 
   it('folder setup: scan marks what exists, create missing makes every folder on Drive', async () => {

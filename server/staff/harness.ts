@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Catalogue } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
@@ -82,6 +83,38 @@ export const jpeg = (seed: number, size = 32): Promise<Buffer> =>
   })
     .jpeg()
     .toBuffer();
+
+/** A JPEG whose header reads fine but whose data stops at 60 % (a half-copied or damaged file). */
+export async function truncatedJpeg(): Promise<Buffer> {
+  const raw = Buffer.alloc(128 * 128 * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+  const full = await sharp(raw, { raw: { width: 128, height: 128, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  return full.subarray(0, Math.floor(full.length * 0.6));
+}
+
+/** A tiny PNG that claims `width` x `height` pixels (a decompression bomb, as far as its header goes). */
+export function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** POSTs a multipart upload like the image manager does. */
 export function upload(

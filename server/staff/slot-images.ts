@@ -10,7 +10,7 @@ import { CACHE } from '../middleware/cache-control.ts';
 import { parseSlotMap, SLOT_FILE, slotMapReader } from '../slots.ts';
 import { limiter } from '../thumbs.ts';
 import { Serial, writeFileAtomic } from './atomic.ts';
-import { webVersion } from './image-type.ts';
+import { assertDecodes, webVersion } from './image-type.ts';
 
 /** Where slot images are kept and how the preview-image map is read. */
 export interface SlotImages {
@@ -131,6 +131,7 @@ export function driveSlotImages(store: SiteImageStore, options: DriveSlotOptions
   let loading: Promise<ApiPreviewImages> | null = null;
   // Bumped by every upload: a read that started before it must not be kept as fresh.
   let generation = 0;
+  const decode = limiter(2);
 
   const load = (): Promise<ApiPreviewImages> => {
     const started = generation;
@@ -160,6 +161,8 @@ export function driveSlotImages(store: SiteImageStore, options: DriveSlotOptions
 
   return {
     async put(id, bytes, { mimeType }) {
+      // Drive keeps the original: make sure it decodes (and is no decompression bomb) first.
+      await decode(() => assertDecodes(bytes, mimeType));
       const file = await store.putSiteImage(id, bytes, mimeType);
       generation++;
       kept = null;

@@ -5,7 +5,7 @@ import { fillText } from '../../site/lib/text.ts';
 import { MAX_UPLOAD_BYTES, megabytes, STAFF_API } from '../../site/staff/contract.ts';
 import { StoreError } from '../media/types.ts';
 import type { StaffAuth } from './auth.ts';
-import { checkSlotImage } from './image-type.ts';
+import { checkSlotImage, UnreadableImageError } from './image-type.ts';
 import { sameOriginOnly } from './origin.ts';
 import type { SlotImages } from './slot-images.ts';
 
@@ -25,7 +25,7 @@ const fail = (res: Response, status: number, error: string): void => {
 /**
  * `POST /api/upload-preview-image` (multipart: `image`, `productId`) -> `{ imageUrl }`. In order:
  * same origin (403), staff session (401), body parsed in memory with a 10 MB limit (413), a known
- * slot or product id (400), an image by its magic bytes (415); only then is anything stored.
+ * slot or product id (400), an image by its magic bytes (415), pixels that decode (422); only then is anything stored.
  */
 export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): Router {
   const router = Router();
@@ -65,6 +65,11 @@ export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): 
         .setHeader('Cache-Control', 'no-store')
         .json({ imageUrl } satisfies ApiUploadResult);
     } catch (error) {
+      // Its header read fine, its pixels do not (a truncated or corrupt file): staff's file, not us.
+      if (error instanceof UnreadableImageError) {
+        req.log?.info({ err: error.cause, slot: id }, 'slot image could not be decoded');
+        return fail(res, 422, error.message);
+      }
       // Drive's storageQuotaExceeded: the message says what staff must change (a Shared Drive).
       if (error instanceof StoreError && error.code === 'quota' && error.status === 507) {
         req.log?.warn({ err: error, slot: id }, 'Drive refused the slot image: no storage');
