@@ -129,6 +129,29 @@ describe('Cache', () => {
     expect(cache.has('listing', 'a')).toBe(true);
   });
 
+  it('bounds each kind on its own and never evicts a pinned entry', async () => {
+    const cache = new Cache({
+      policies: { listing: policy, folder: { ...policy, maxEntries: 2 }, file: { ...policy, maxEntries: 3 } },
+      maxEntries: 10,
+      pinned: (kind, key) => kind === 'folder' && key === 'map',
+    });
+    const load = (value: string) => async () => value;
+    await cache.get('folder', 'map', load('the map'));
+    await cache.get('listing', 'l1', load('listing'));
+    // Many files: only older files go.
+    for (let i = 0; i < 50; i++) await cache.get('file', `f${i}`, load('file'));
+    expect(cache.has('listing', 'l1')).toBe(true);
+    expect(cache.has('folder', 'map')).toBe(true);
+    expect(cache.has('file', 'f49')).toBe(true);
+    expect(cache.has('file', 'f46')).toBe(false);
+    // Folders beyond their bound: the pinned map, although least recently used, stays.
+    for (const key of ['p1', 'p2', 'p3']) await cache.get('folder', key, load(key));
+    expect(cache.has('folder', 'map')).toBe(true);
+    expect(cache.has('folder', 'p3')).toBe(true);
+    expect(cache.has('folder', 'p1')).toBe(false);
+    expect(cache.size).toBe(1 + 3 + 2);
+  });
+
   it('refuses a kind without a policy', async () => {
     const { cache, upstream } = setup();
     await expect(cache.get('nope', 'k', upstream.load)).rejects.toThrow("No cache policy for kind 'nope'");

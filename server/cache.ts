@@ -8,14 +8,21 @@ export interface CachePolicy {
   readonly errorMs: number;
   /** Errors for which `isNegative` holds are remembered this long (e.g. not-found), so they cost one call. */
   readonly negativeMs?: number;
+  /** Bound on this kind's entries (its least recently used go first); default the cache's `maxEntries`. */
+  readonly maxEntries?: number;
 }
 
 export interface CacheOptions {
   readonly policies: Readonly<Record<string, CachePolicy>>;
   /** Milliseconds since some epoch; injectable for tests. */
   readonly clock?: () => number;
-  /** Bound on stored entries; the least recently used go first. */
+  /**
+   * Bound on the stored entries of each kind (unless its policy has one); the least recently used of
+   * that kind go first, so one kind filling up never pushes out another's entries.
+   */
   readonly maxEntries?: number;
+  /** Entries never evicted by the bound (e.g. the one map every request needs). */
+  readonly pinned?: (kind: string, key: string) => boolean;
   /** Which failures may be answered with a stale value (default: all). */
   readonly serveStaleOn?: (error: unknown) => boolean;
   /** Which failures are remembered for `negativeMs` (default: none). */
@@ -45,7 +52,8 @@ export interface CacheStats {
  */
 export class Cache {
   readonly stats: CacheStats = { hits: 0, stale: 0, misses: 0, loads: 0, staleOnError: 0 };
-  private readonly entries = new Map<string, Entry>();
+  // One LRU per kind: id (kind NUL key) -> entry, oldest first.
+  private readonly kinds = new Map<string, Map<string, Entry>>();
   private readonly flights = new Map<string, Flight>();
   private readonly generations = new Map<string, number>();
   private readonly clock: () => number;
@@ -57,14 +65,16 @@ export class Cache {
   }
 
   get size(): number {
-    return this.entries.size;
+    let size = 0;
+    for (const entries of this.kinds.values()) size += entries.size;
+    return size;
   }
 
   /** The value for `kind`/`key`, loading it with `load` when it is missing or too old. */
   async get<T>(kind: string, key: string, load: () => Promise<T>): Promise<T> {
     const policy = this.policy(kind);
     const id = `${kind}\u0000${key}`;
-    const entry = this.entries.get(id);
+    const entry = this.entries(kind).get(id);
     const now = this.clock();
     if (entry && !entry.ok) {
       if (now - entry.at < (policy.negativeMs ?? 0)) {
@@ -75,18 +85,18 @@ export class Cache {
       const age = now - entry.at;
       if (age < policy.freshMs) {
         this.stats.hits++;
-        this.touch(id, entry);
+        this.touch(kind, id, entry);
         return entry.value as T;
       }
       if (age < policy.freshMs + policy.staleMs) {
         this.stats.stale++;
-        this.touch(id, entry);
-        this.load(id, policy, load, false).catch((error: unknown) => this.options.onBackgroundError?.(id, error));
+        this.touch(kind, id, entry);
+        this.load(kind, id, policy, load, false).catch((error: unknown) => this.options.onBackgroundError?.(id, error));
         return entry.value as T;
       }
     }
     this.stats.misses++;
-    return this.loadOrStale(id, policy, load, false);
+    return this.loadOrStale(kind, id, policy, load, false);
   }
 
   /**
@@ -98,35 +108,41 @@ export class Cache {
     const id = `${kind}\u0000${key}`;
     const flight = this.flights.get(id);
     if (!(flight?.refresh && flight.generation === this.generation(id))) this.invalidate(kind, key);
-    return this.loadOrStale(id, policy, load, true);
+    return this.loadOrStale(kind, id, policy, load, true);
   }
 
   /** Marks one entry as stale: the next get waits for a fresh value (or falls back on error). */
   invalidate(kind: string, key: string): void {
     const id = `${kind}\u0000${key}`;
-    const entry = this.entries.get(id);
+    const entry = this.entries(kind).get(id);
     if (!entry && !this.flights.has(id)) return;
     this.generations.set(id, this.generation(id) + 1);
     if (entry?.ok) entry.invalidated = true;
-    else this.entries.delete(id);
+    else this.entries(kind).delete(id);
   }
 
   /** Stores a value loaded elsewhere (e.g. file metadata that came with a folder listing) as fresh. */
   prime<T>(kind: string, key: string, value: T): void {
     this.policy(kind);
-    this.store(`${kind}\u0000${key}`, { ok: true, value, at: this.clock(), invalidated: false });
+    this.store(kind, `${kind}\u0000${key}`, { ok: true, value, at: this.clock(), invalidated: false });
   }
 
   /** Whether a usable value is stored (fresh or not). */
   has(kind: string, key: string): boolean {
-    return this.entries.get(`${kind}\u0000${key}`)?.ok === true;
+    return this.entries(kind).get(`${kind}\u0000${key}`)?.ok === true;
   }
 
-  private async loadOrStale<T>(id: string, policy: CachePolicy, load: () => Promise<T>, refresh: boolean): Promise<T> {
+  private async loadOrStale<T>(
+    kind: string,
+    id: string,
+    policy: CachePolicy,
+    load: () => Promise<T>,
+    refresh: boolean,
+  ): Promise<T> {
     try {
-      return await this.load(id, policy, load, refresh);
+      return await this.load(kind, id, policy, load, refresh);
     } catch (error) {
-      const entry = this.entries.get(id);
+      const entry = this.entries(kind).get(id);
       const canServe = this.options.serveStaleOn?.(error) ?? true;
       if (entry?.ok && canServe && this.clock() - entry.at < policy.errorMs) {
         this.stats.staleOnError++;
@@ -136,7 +152,7 @@ export class Cache {
     }
   }
 
-  private load<T>(id: string, policy: CachePolicy, load: () => Promise<T>, refresh: boolean): Promise<T> {
+  private load<T>(kind: string, id: string, policy: CachePolicy, load: () => Promise<T>, refresh: boolean): Promise<T> {
     const generation = this.generation(id);
     const flight = this.flights.get(id);
     if (flight && flight.generation === generation) return flight.promise as Promise<T>;
@@ -146,12 +162,12 @@ export class Cache {
       .then(
         (value) => {
           if (this.generation(id) === generation)
-            this.store(id, { ok: true, value, at: this.clock(), invalidated: false });
+            this.store(kind, id, { ok: true, value, at: this.clock(), invalidated: false });
           return value;
         },
         (error: unknown) => {
           if (policy.negativeMs && this.options.isNegative?.(error) && this.generation(id) === generation) {
-            this.store(id, { ok: false, error, at: this.clock() });
+            this.store(kind, id, { ok: false, error, at: this.clock() });
           }
           throw error;
         },
@@ -163,20 +179,31 @@ export class Cache {
     return promise;
   }
 
-  private store(id: string, entry: Entry): void {
-    this.entries.delete(id);
-    this.entries.set(id, entry);
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
+  private store(kind: string, id: string, entry: Entry): void {
+    const entries = this.entries(kind);
+    entries.delete(id);
+    entries.set(id, entry);
+    const bound = this.policy(kind).maxEntries ?? this.maxEntries;
+    if (entries.size <= bound) return;
+    const prefix = kind.length + 1;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= bound) break;
+      if (oldest === id || this.options.pinned?.(kind, oldest.slice(prefix))) continue;
+      entries.delete(oldest);
       this.generations.delete(oldest);
     }
   }
 
-  private touch(id: string, entry: Entry): void {
-    this.entries.delete(id);
-    this.entries.set(id, entry);
+  private touch(kind: string, id: string, entry: Entry): void {
+    const entries = this.entries(kind);
+    entries.delete(id);
+    entries.set(id, entry);
+  }
+
+  private entries(kind: string): Map<string, Entry> {
+    let entries = this.kinds.get(kind);
+    if (!entries) this.kinds.set(kind, (entries = new Map()));
+    return entries;
   }
 
   private generation(id: string): number {
@@ -194,7 +221,19 @@ const MINUTE = 60_000;
 
 /** The policies of the data layer: listings fresh 2 min (the spec's data freshness). */
 export const DATA_POLICIES = {
-  listing: { freshMs: 2 * MINUTE, staleMs: 10 * MINUTE, errorMs: 24 * 60 * MINUTE },
-  folder: { freshMs: 10 * MINUTE, staleMs: 60 * MINUTE, errorMs: 24 * 60 * MINUTE, negativeMs: 30_000 },
-  file: { freshMs: 2 * MINUTE, staleMs: 10 * MINUTE, errorMs: 24 * 60 * MINUTE, negativeMs: 30_000 },
+  listing: { freshMs: 2 * MINUTE, staleMs: 10 * MINUTE, errorMs: 24 * 60 * MINUTE, maxEntries: 2000 },
+  folder: {
+    freshMs: 10 * MINUTE,
+    staleMs: 60 * MINUTE,
+    errorMs: 24 * 60 * MINUTE,
+    negativeMs: 30_000,
+    maxEntries: 2000,
+  },
+  file: {
+    freshMs: 2 * MINUTE,
+    staleMs: 10 * MINUTE,
+    errorMs: 24 * 60 * MINUTE,
+    negativeMs: 30_000,
+    maxEntries: 20_000,
+  },
 } as const satisfies Record<string, CachePolicy>;

@@ -33,6 +33,9 @@ export interface LiveSiteData extends SiteData {
 const isStoreCode = (error: unknown, ...codes: StoreError['code'][]): boolean =>
   error instanceof StoreError && codes.includes(error.code);
 
+/** The cache key (kind 'folder') of the whole catalogue's path -> id map; no folder path looks like it. */
+const CATALOGUE_FOLDERS = '\u0000catalogue';
+
 /** The cache for the data layer: not-found is remembered briefly and never hidden by a stale value. */
 export function createDataCache(options: {
   clock?: () => number;
@@ -44,11 +47,10 @@ export function createDataCache(options: {
     serveStaleOn: (e) => !isStoreCode(e, 'not-found', 'invalid'),
     isNegative: (e) => isStoreCode(e, 'not-found'),
     onBackgroundError: options.onBackgroundError,
+    // Every page needs the catalogue's folder map: file entries may come and go, it stays.
+    pinned: (kind, key) => kind === 'folder' && key === CATALOGUE_FOLDERS,
   });
 }
-
-/** The cache key (kind 'folder') of the whole catalogue's path -> id map; no folder path looks like it. */
-const CATALOGUE_FOLDERS = '\u0000catalogue';
 
 export function createSiteData(deps: SiteDataDeps): LiveSiteData {
   const { catalogue, store, cache } = deps;
