@@ -102,6 +102,35 @@ describe('two instances on loopback, one fake Drive', () => {
     expect(stored && fake.state.files.get(stored.id)?.trashed).toBe(true);
   });
 
+  it('during a Drive outage serves the last map and asks Drive again only once per freshness window', async () => {
+    const clock = manualClock();
+    const srv = await driveInstance(fake, rootId, clock.now);
+    const cookie = await signIn(srv.base);
+    expect((await upload(srv.base, cookie, 'homepage-pergolas', await jpeg(51))).status).toBe(200);
+    const before = await previews(srv);
+    expect(before['homepage-pergolas']).toBeDefined();
+    const calls = (): number => fake.faults.log.filter((c) => c.op.startsWith('files.')).length;
+    fake.faults.failAll('unavailable');
+    try {
+      clock.advance(30_000);
+      const start = calls();
+      expect(await previews(srv)).toEqual(before); // one failed read, with its retries
+      const firstFailure = calls() - start;
+      expect(firstFailure).toBeGreaterThan(0);
+      for (let i = 0; i < 5; i++) expect(await previews(srv)).toEqual(before);
+      clock.advance(29_000);
+      expect(await previews(srv)).toEqual(before);
+      expect(calls() - start).toBe(firstFailure); // no new Drive call within the window
+      clock.advance(1_000);
+      expect(await previews(srv)).toEqual(before);
+      expect(calls() - start).toBe(2 * firstFailure); // then one more try
+    } finally {
+      fake.faults.failAll(null);
+    }
+    clock.advance(30_000);
+    expect(await previews(srv)).toEqual(before);
+  });
+
   it('refuses a truncated JPEG with 422 before anything reaches Drive', async () => {
     const srv = await driveInstance(fake, rootId);
     const cookie = await signIn(srv.base);

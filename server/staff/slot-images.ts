@@ -122,7 +122,7 @@ const entryOf = (file: StoreFile): { imageUrl: string; url: string } => {
  * Drive mode: images in the 'Site Images' folder with the slot on each file, and the map read from
  * those files. Each instance keeps the map `ttlMs` (so another instance's upload shows within it);
  * an upload through this instance drops the kept map so it shows at once. A failed read serves the
- * last map.
+ * last map, kept for another `ttlMs` before Drive is asked again.
  */
 export function driveSlotImages(store: SiteImageStore, options: DriveSlotOptions): SlotImages {
   const ttlMs = options.ttlMs ?? 30_000;
@@ -149,6 +149,9 @@ export function driveSlotImages(store: SiteImageStore, options: DriveSlotOptions
       (error: unknown) => {
         if (!kept) throw error;
         options.logger?.warn({ err: error }, 'reading the site images failed; serving the last slot map');
+        // Serve the last map for another `ttlMs` before asking Drive again: during an outage every
+        // read would otherwise start a new call (with its retries).
+        if (started === generation) kept = { at: clock(), map: kept.map };
         return kept.map;
       },
     );
