@@ -116,6 +116,36 @@ describe('sign-in', () => {
     expect(away.headers.get('location')).toBe('/admin/images');
   });
 
+  it("uses the manifest's sign-in page path for the redirect, the form and sign-out", async () => {
+    const c = testCatalogue();
+    const catalogue = { ...c, pages: c.pages.map((p) => (p.kind === 'sign-in' ? { ...p, path: '/staff/enter' } : p)) };
+    const dir = await mkdtemp(join(tmpdir(), 'staff-path-'));
+    const own = await startStaffServer({ dataDir: dir, catalogue });
+    try {
+      const page = await fetch(`${own.base}/admin/images`, { redirect: 'manual' });
+      expect(page.headers.get('location')).toBe(`/staff/enter?next=${encodeURIComponent('/admin/images')}`);
+      const shown = await fetch(`${own.base}/staff/enter?next=%2Fadmin%2Fimages`);
+      expect(shown.status).toBe(200);
+      expect(await shown.text()).toContain('action="/staff/enter?next=%2Fadmin%2Fimages"');
+      const posted = await fetch(`${own.base}/staff/enter?next=%2Fadmin%2Fimages`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: own.base },
+        body: new URLSearchParams({ password: 'correct horse battery staple' }),
+      });
+      expect([posted.status, posted.headers.get('location')]).toEqual([303, '/admin/images']);
+      const out = await fetch(`${own.base}/api/staff/sign-out`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: own.base, accept: 'text/html' },
+      });
+      expect(out.headers.get('location')).toBe('/staff/enter?signedOut=1');
+    } finally {
+      await own.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('sign-out ends the session cookie', async () => {
     const res = await fetch(`${srv.base}/api/staff/sign-out`, {
       method: 'POST',

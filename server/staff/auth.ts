@@ -1,15 +1,18 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { constantTimeEqual, readCookie, SESSION_COOKIE, sessionCookie, SessionSigner } from './session.ts';
 
-export const SIGN_IN_PATH = '/sign-in';
-
 /** The staff password check and sessions, with the middlewares that guard pages and APIs. */
 export class StaffAuth {
   private readonly signer: SessionSigner;
 
+  /**
+   * `signInPath` is the path of the manifest's sign-in page, where pages send visitors without a
+   * session.
+   */
   constructor(
     private readonly password: string,
     secret: string,
+    readonly signInPath: string,
     private readonly clock: () => number = Date.now,
   ) {
     this.signer = new SessionSigner(secret, password);
@@ -48,6 +51,6 @@ export class StaffAuth {
       return;
     }
     res.setHeader('Cache-Control', 'no-store');
-    res.redirect(302, `${SIGN_IN_PATH}?next=${encodeURIComponent(req.originalUrl)}`);
+    res.redirect(302, `${this.signInPath}?next=${encodeURIComponent(req.originalUrl)}`);
   };
 }

@@ -51,7 +51,6 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
   const { password, secret } = await loadStaffSecrets(config.dataDir, deps.env, logger);
   // Half-written temp files of a process that was killed: the files they were for are intact.
   await Promise.all([removeStaleTemps(config.dataDir), removeStaleTemps(join(config.dataDir, SLOT_IMAGE_DIR))]);
-  const auth = new StaffAuth(password, secret, deps.clock);
   const knownIds = uploadIds(catalogue);
   const slotImages = isSiteImageStore(store)
     ? driveSlotImages(store, { knownIds, ttlMs: deps.previewTtlMs, clock: deps.clock, logger })
@@ -67,6 +66,7 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
   const signInPage = page('sign-in');
   const manager = page('image-manager');
   if (!signInPage) throw new Error('The manifest has no page of kind sign-in: the staff tools need one.');
+  const auth = new StaffAuth(password, secret, signInPage.path, deps.clock);
 
   return {
     auth,

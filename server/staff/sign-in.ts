@@ -2,14 +2,14 @@ import express, { Router, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Page } from '../../engine/index.ts';
 import { STAFF_API } from '../../site/staff/contract.ts';
-import { SIGN_IN_PATH, type StaffAuth } from './auth.ts';
+import type { StaffAuth } from './auth.ts';
 import { signInHtml } from './html.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from './origin.ts';
 import { safeNext } from './session.ts';
 
 export interface SignInOptions {
   readonly auth: StaffAuth;
-  /** The manifest's sign-in page (its texts). */
+  /** The manifest's sign-in page (its path and texts). */
   readonly page: Page;
   /** Where a sign-in without `next` goes. */
   readonly home: string;
@@ -22,12 +22,13 @@ const wantsHtml = (req: Request): boolean =>
   req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
 
 /**
- * `GET /sign-in`, `POST /sign-in` (the HTML form), `POST /api/staff/sign-in` (JSON `{password}`:
+ * `GET <sign-in page path>`, `POST <sign-in page path>` (the HTML form), `POST /api/staff/sign-in` (JSON `{password}`:
  * 204, 401, 429) and `POST /api/staff/sign-out`. Failed attempts are rate-limited per client IP
  * (per instance); a successful sign-in does not count.
  */
 export function signInRouter(options: SignInOptions): Router {
   const { auth, page, home } = options;
+  const signInPath = page.path;
   const router = Router();
   const html = (res: Response, status: number, view: Omit<Parameters<typeof signInHtml>[0], 'page'>): void => {
     res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
@@ -52,7 +53,7 @@ export function signInRouter(options: SignInOptions): Router {
   });
   const bodies = [express.urlencoded({ extended: false, limit: '4kb' }), express.json({ limit: '4kb' })];
 
-  router.get(SIGN_IN_PATH, (req, res) => {
+  router.get(signInPath, (req, res) => {
     if (auth.isSignedIn(req)) {
       res.setHeader('Cache-Control', 'no-store').redirect(302, nextOf(req));
       return;
@@ -72,13 +73,13 @@ export function signInRouter(options: SignInOptions): Router {
     if (ok) res.status(204).setHeader('Cache-Control', 'no-store').end();
     else res.status(401).setHeader('Cache-Control', 'no-store').json({ error: page.texts['wrongPassword'] });
   };
-  router.post(SIGN_IN_PATH, sameOriginOnly, limiter, ...bodies, signIn);
+  router.post(signInPath, sameOriginOnly, limiter, ...bodies, signIn);
   router.post(STAFF_API.signIn, sameOriginOnly, limiter, ...bodies, signIn);
 
   router.post(STAFF_API.signOut, sameOriginOnly, (req, res) => {
     auth.endSession(req, res);
     res.setHeader('Cache-Control', 'no-store');
-    if (req.accepts(['json', 'html']) === 'html') res.redirect(303, `${SIGN_IN_PATH}?signedOut=1`);
+    if (req.accepts(['json', 'html']) === 'html') res.redirect(303, `${signInPath}?signedOut=1`);
     else res.status(204).end();
   });
   return router;
