@@ -129,6 +129,23 @@ describe('Cache', () => {
     expect(cache.has('listing', 'a')).toBe(true);
   });
 
+  it('a refresh soon after another answers its value; a plain get does not count as a refresh', async () => {
+    const { cache, upstream, advance } = setup();
+    const refresh = () => cache.refresh('listing', 'k', upstream.load, { minIntervalMs: 10_000 });
+    await cache.get('listing', 'k', upstream.load);
+    await refresh();
+    expect(upstream.calls).toBe(2);
+    upstream.value = 'v2';
+    expect(await refresh()).toBe('v1');
+    expect(upstream.calls).toBe(2);
+    advance(10_001);
+    expect(await refresh()).toBe('v2');
+    expect(upstream.calls).toBe(3);
+    cache.invalidate('listing', 'k');
+    await refresh();
+    expect(upstream.calls).toBe(4);
+  });
+
   it('bounds each kind on its own and never evicts a pinned entry', async () => {
     const cache = new Cache({
       policies: { listing: policy, folder: { ...policy, maxEntries: 2 }, file: { ...policy, maxEntries: 3 } },

@@ -31,7 +31,9 @@ export interface CacheOptions {
   readonly onBackgroundError?: (key: string, error: unknown) => void;
 }
 
-type Entry = { ok: true; value: unknown; at: number; invalidated: boolean } | { ok: false; error: unknown; at: number };
+type Entry =
+  | { ok: true; value: unknown; at: number; invalidated: boolean; refreshed?: boolean }
+  | { ok: false; error: unknown; at: number };
 interface Flight {
   readonly promise: Promise<unknown>;
   readonly generation: number;
@@ -101,11 +103,29 @@ export class Cache {
 
   /**
    * Forgets the freshness of one entry and loads it again; concurrent refreshes share that call.
-   * The old value still answers if the upstream fails.
+   * The old value still answers if the upstream fails. With `minIntervalMs`, a value that an earlier
+   * refresh loaded less than that long ago answers as it is: refreshing again costs no upstream call.
    */
-  async refresh<T>(kind: string, key: string, load: () => Promise<T>): Promise<T> {
+  async refresh<T>(
+    kind: string,
+    key: string,
+    load: () => Promise<T>,
+    options: { readonly minIntervalMs?: number } = {},
+  ): Promise<T> {
     const policy = this.policy(kind);
     const id = `${kind}\u0000${key}`;
+    const entry = this.entries(kind).get(id);
+    if (
+      options.minIntervalMs !== undefined &&
+      entry?.ok &&
+      entry.refreshed &&
+      !entry.invalidated &&
+      this.clock() - entry.at < options.minIntervalMs
+    ) {
+      this.stats.hits++;
+      this.touch(kind, id, entry);
+      return entry.value as T;
+    }
     const flight = this.flights.get(id);
     if (!(flight?.refresh && flight.generation === this.generation(id))) this.invalidate(kind, key);
     return this.loadOrStale(kind, id, policy, load, true);
@@ -162,7 +182,7 @@ export class Cache {
       .then(
         (value) => {
           if (this.generation(id) === generation)
-            this.store(kind, id, { ok: true, value, at: this.clock(), invalidated: false });
+            this.store(kind, id, { ok: true, value, at: this.clock(), invalidated: false, refreshed: refresh });
           return value;
         },
         (error: unknown) => {

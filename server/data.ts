@@ -33,6 +33,12 @@ export interface LiveSiteData extends SiteData {
 const isStoreCode = (error: unknown, ...codes: StoreError['code'][]): boolean =>
   error instanceof StoreError && codes.includes(error.code);
 
+/**
+ * A refresh within this long of the previous one (of the same listing) answers that listing without
+ * asking the store again: pressing Refresh in a loop costs at most one upstream call per interval.
+ */
+export const REFRESH_INTERVAL_MS = 10_000;
+
 /** The cache key (kind 'folder') of the whole catalogue's path -> id map; no folder path looks like it. */
 const CATALOGUE_FOLDERS = '\u0000catalogue';
 
@@ -113,7 +119,7 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
 
   const refresh = async (id: string): Promise<ApiMediaItem[]> => {
     await assertKnown(id);
-    return cache.refresh('listing', id, loadListing(id));
+    return cache.refresh('listing', id, loadListing(id), { minIntervalMs: REFRESH_INTERVAL_MS });
   };
 
   /** Refresh of an aggregate: folders of it that were missing are looked for again first. */
@@ -121,7 +127,7 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
     const paths = aggregatePaths(type);
     const ids = await catalogueFolders();
     if (paths.some((p) => catalogued.has(p) && !ids.get(p))) {
-      await cache.refresh('folder', CATALOGUE_FOLDERS, loadFolders);
+      await cache.refresh('folder', CATALOGUE_FOLDERS, loadFolders, { minIntervalMs: REFRESH_INTERVAL_MS });
     }
     return combine(type, refresh);
   };

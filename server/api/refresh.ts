@@ -1,21 +1,38 @@
 import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import type { LiveSiteData } from '../data.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
+
+/** Refreshes one client address may ask for per minute, both routes together. */
+export const REFRESHES_PER_MINUTE = 30;
 
 /**
  * The galleries' Refresh button: `POST /api/refresh/:folderId` reloads that folder's listing from the
  * store and answers it (same shape as `GET /api/drive-images/:folderId`); `POST
  * /api/refresh-aggregated/:type` does the same for an aggregate. Concurrent refreshes share one
- * upstream call; if the store fails, the last listing is answered.
+ * upstream call, a refresh soon after the last one answers that listing (see REFRESH_INTERVAL_MS),
+ * and each client address has REFRESHES_PER_MINUTE; if the store fails, the last listing is answered.
  */
-export function refreshRouter(data: LiveSiteData): Router {
+export function refreshRouter(data: LiveSiteData, options: { perMinute?: number } = {}): Router {
   const router = Router();
-  router.post('/api/refresh/:folderId', validateIds('folderId'), async (req, res) => {
+  const limit = rateLimit({
+    windowMs: 60_000,
+    limit: options.perMinute ?? REFRESHES_PER_MINUTE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res
+        .status(429)
+        .setHeader('Cache-Control', CACHE.none)
+        .json({ error: 'Too many refreshes: wait a minute and try again.' });
+    },
+  });
+  router.post('/api/refresh/:folderId', limit, validateIds('folderId'), async (req, res) => {
     const items = await data.refresh(req.params.folderId as string);
     res.setHeader('Cache-Control', CACHE.none).json(items);
   });
-  router.post('/api/refresh-aggregated/:type', validateIds('type'), async (req, res) => {
+  router.post('/api/refresh-aggregated/:type', limit, validateIds('type'), async (req, res) => {
     const items = await data.refreshAggregated(req.params.type as string);
     res.setHeader('Cache-Control', CACHE.none).json(items);
   });
