@@ -1,12 +1,12 @@
-import { renderToString } from 'react-dom/server';
-import { App } from './app/App.tsx';
 import type { PagePayload, RenderPage, Rendered, Shell } from './app/contract.ts';
-import { getCssText } from './styles/stitches.ts';
-import { loadTemplate } from './templates/registry.ts';
 
-/** Renders one page to HTML (the server bundle's entry; see server/render). */
+/**
+ * The server bundle's entry (see server/render). It holds no module of the app: the server may
+ * import it under several URLs (e.g. `?v=<mtime>` after a rebuild), and each URL is a new module
+ * instance. Everything stateful (React contexts, Stitches) lives in the chunks, which every
+ * instance and every lazily loaded template import by one plain URL, so they all share one copy.
+ */
 export const render: RenderPage = async (shell: Shell, payload: PagePayload, search = ''): Promise<Rendered> => {
-  await loadTemplate(payload.page.kind);
-  const html = renderToString(<App shell={shell} initial={payload} ssr={{ path: payload.path, search }} />);
-  return { html, css: getCssText() };
+  const { renderPage } = await import('./render-server.tsx');
+  return renderPage(shell, payload, search);
 };
