@@ -53,14 +53,19 @@ export function usePageNavigation(initial: PagePayload): { state: PageState; pen
   const shown = useRef(initial.path);
 
   useEffect(() => {
-    if (location === shown.current) return;
+    // Back to the page shown before the other one arrived: nothing to load, nothing pending.
+    if (location === shown.current) {
+      setPending(false);
+      return;
+    }
     let live = true;
     setPending(true);
     loadPage(location).then(
       (next) => {
         if (!live) return;
+        // The router has already pushed this location: replace it, or Back would lead to it again.
         if (next === 'document') {
-          window.location.assign(location);
+          window.location.replace(location);
           return;
         }
         shown.current = location;
@@ -72,7 +77,7 @@ export function usePageNavigation(initial: PagePayload): { state: PageState; pen
       },
       () => {
         // The payload could not be fetched: let the browser load the page as a document.
-        if (live) window.location.assign(location);
+        if (live) window.location.replace(location);
       },
     );
     return () => {
