@@ -3,10 +3,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 /** Toasts: one visible at a time (one id), 5000 ms. The library loads on the first toast. */
 const TOAST_ID = 'site-toast';
 const DURATION = 5000;
+/** Spec §9: toasts are at most 420 px wide (the library's default is 350 px); narrower on a phone. */
+const STYLE = { maxWidth: 'min(420px, calc(100vw - 32px))' } as const;
 
 const LazyToaster = lazy(() =>
   import('react-hot-toast').then(({ Toaster }) => ({
-    default: () => <Toaster position="top-center" toastOptions={{ duration: DURATION }} />,
+    default: () => <Toaster position="top-center" toastOptions={{ duration: DURATION, style: STYLE }} />,
   })),
 );
 
