@@ -83,6 +83,20 @@ test.describe('drive store against the fake Drive', () => {
     await site?.stop();
   });
 
+  test("a creation Drive refuses shows the server's message, not the raw HTTP answer", async ({ page }) => {
+    const { fake } = site.drive!;
+    const problems = watchConsole(page);
+    await signInTo(page, `${site.url}${setup.path}`);
+    fake.failNext('files.create', 1, 'storageQuotaExceeded');
+    await page.getByRole('button', { name: t('createMissing') }).click();
+    const shown = toast(page, t('createFailedTitle'));
+    await expect(shown).toBeVisible();
+    const text = (await shown.innerText()).replace(t('createFailedTitle'), '').trim();
+    expect(text).toMatch(/try again/i); // the server's JSON `error` text ...
+    expect(text).not.toMatch(/^\d{3}: |\{"error"/); // ... not the raw answer
+    expect(problems().filter((p) => !/status of 5\d\d/.test(p))).toEqual([]);
+  });
+
   test('the button opens the root folder; create missing folders makes them all on Drive', async ({ page }) => {
     const { fake, rootId } = site.drive!;
     fake.state.addFolder('Retractable Awnings', rootId);

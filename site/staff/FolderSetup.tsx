@@ -5,6 +5,7 @@ import { fetchJson } from '../data/fetcher.ts';
 import { fillText } from '../lib/text.ts';
 import { styled } from '../styles/stitches.ts';
 import { STAFF_API, type CreateFoldersResult, type FolderSetupPayload, type FolderSetupState } from './contract.ts';
+import { errorText } from './errors.ts';
 import { notify } from './toast.tsx';
 import { Bar, Button } from './ui.tsx';
 
@@ -52,14 +53,25 @@ export function FolderSetup({ payload }: { readonly payload: FolderSetupPayload 
   const t = (key: string, vars: Record<string, string | number> = {}): string => fillText(texts[key] ?? '', vars);
 
   const copy = async (path: string): Promise<void> => {
-    await navigator.clipboard.writeText(path);
+    try {
+      await navigator.clipboard.writeText(path);
+    } catch {
+      // No clipboard (permission refused, not a secure context): show the path to copy by hand.
+      notify.error(t('copyFailedTitle'), path);
+      return;
+    }
     notify.success(t('copiedTitle'), t('copiedBody', { path }));
   };
 
   const mark = async (path: string): Promise<void> => {
-    const state = await post<FolderSetupState>(STAFF_API.mark, { path, done: true });
-    await mutate(state, { revalidate: false });
-    notify.success(t('markedTitle'), t('markedBody', { path }));
+    try {
+      const state = await post<FolderSetupState>(STAFF_API.mark, { path, done: true });
+      await mutate(state, { revalidate: false });
+      notify.success(t('markedTitle'), t('markedBody', { path }));
+    } catch (error) {
+      notify.error(t('markFailedTitle'), errorText(error) || path);
+      await mutate().catch(() => undefined);
+    }
   };
 
   const scan = async (): Promise<void> => {
@@ -82,8 +94,8 @@ export function FolderSetup({ payload }: { readonly payload: FolderSetupPayload 
       await mutate({ done: state.done }, { revalidate: false });
       notify.success(t('createdTitle'), t('createdBody', { n: state.created.length }));
     } catch (error) {
-      notify.error(t('createFailedTitle'), error instanceof Error ? error.message : '');
-      await mutate();
+      notify.error(t('createFailedTitle'), errorText(error));
+      await mutate().catch(() => undefined);
     } finally {
       setBusy(null);
     }
