@@ -154,3 +154,59 @@ describe('site data over Drive: resolving the catalogue folders', () => {
     }
   });
 });
+
+describe('site data over Drive: files served by /media', () => {
+  const FILLED = () => catalogue.aggregates['motorized-screens']![0]!;
+  const UNKNOWN = 'A'.repeat(28);
+
+  it('knows the files of catalogue folders, also those another instance listed', async () => {
+    const first = await coldData();
+    const items = await first.folderItems((await first.folderId(FILLED())) as string);
+    expect(items.length).toBeGreaterThan(0);
+    // Another instance (or this one after a restart) never listed that folder: it learns it once.
+    const other = await coldData();
+    expect((await other.file(items[0]!.id)).name).toBe(items[0]!.name);
+  });
+
+  it('refuses an id no listing showed, and asks Drive nothing for the next unknown ids', async () => {
+    const data = await coldData();
+    await data.products();
+    await expect(data.file(UNKNOWN)).rejects.toMatchObject({ code: 'not-found' });
+    for (const id of [UNKNOWN, 'B'.repeat(28), 'C'.repeat(33)]) {
+      const used = await calls(() => expect(data.file(id)).rejects.toMatchObject({ code: 'not-found' }));
+      expect(used).toEqual({ list: 0, lookups: 0, get: 0 });
+    }
+  });
+
+  it('serves the files of the slot map (Drive keeps slot images outside the catalogue)', async () => {
+    const parent = fake.state.findPath(rootId, FILLED())!;
+    const loose = fake.state.addFolder('Elsewhere', parent).id;
+    const image = fake.state.addFile({
+      name: 'slot.jpg',
+      mimeType: 'image/jpeg',
+      parents: [loose],
+      content: await jpeg(8, 8),
+      width: 8,
+      height: 8,
+    });
+    try {
+      const store = await createDriveStore({
+        credentialsJson: JSON.stringify(fake.serviceAccountKey()),
+        rootFolderId: rootId,
+        apiRootUrl: fake.rootUrl,
+        retry: { sleep: async () => undefined },
+      });
+      const slotUrl = `/media/thumb/${image.id}/v1/large`;
+      const data = createSiteData({
+        catalogue,
+        store,
+        cache: createDataCache({}),
+        previewImages: async () => ({ 'homepage-hero': { imageUrl: slotUrl, url: slotUrl } }),
+      });
+      expect((await data.file(image.id)).name).toBe('slot.jpg');
+    } finally {
+      fake.state.files.delete(image.id);
+      fake.state.files.delete(loose);
+    }
+  });
+});

@@ -21,7 +21,10 @@ export interface LiveSiteData extends SiteData {
   refreshAggregated(type: string): Promise<ApiMediaItem[]>;
   /** The preview image URL of a folder (first image, else first video poster), or null. */
   folderPreview(folderId: string): Promise<string | null>;
-  /** Cached metadata of one file. */
+  /**
+   * Cached metadata of one file: only of files listed in a catalogue folder (or shown by the slot
+   * map); any other id is not-found without asking the store.
+   */
   file(fileId: string): Promise<StoreFile>;
   /**
    * Forgets folder path -> id resolutions (after folders were created or scanned): the next read
@@ -38,6 +41,13 @@ const isStoreCode = (error: unknown, ...codes: StoreError['code'][]): boolean =>
  * asking the store again: pressing Refresh in a loop costs at most one upstream call per interval.
  */
 export const REFRESH_INTERVAL_MS = 10_000;
+
+/** An unknown file id lists the catalogue folders again at most this often (from the cache when fresh). */
+const WARM_INTERVAL_MS = 2 * 60_000;
+/** Folders listed at once while learning the catalogue's files. */
+const WARM_CONCURRENCY = 6;
+/** The file id in a same-origin media URL. */
+const MEDIA_URL = /^\/media\/(?:thumb|file)\/([^/?#]+)/;
 
 /** The cache key (kind 'folder') of the whole catalogue's path -> id map; no folder path looks like it. */
 const CATALOGUE_FOLDERS = '\u0000catalogue';
@@ -93,15 +103,75 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
     if (!known.has(id)) throw new StoreError('not-found', `No media folder with id ${id}.`);
   };
 
+  // Ids of files that a listing of a catalogue folder showed: the only files /media serves (with
+  // those of the slot map). Others are refused without an upstream call.
+  const knownFiles = new Set<string>();
+
   const loadListing = (id: string) => async (): Promise<ApiMediaItem[]> => {
     const files = await store.listFolder(id);
-    for (const f of files) cache.prime('file', f.id, f);
+    for (const f of files) {
+      cache.prime('file', f.id, f);
+      knownFiles.add(f.id);
+    }
     return files.map(toMediaItem);
   };
 
   const folderItems = async (id: string): Promise<ApiMediaItem[]> => {
     await assertKnown(id);
-    return cache.get('listing', id, loadListing(id));
+    const items = await cache.get('listing', id, loadListing(id));
+    // Also when the listing came from a cache shared with another data layer.
+    for (const item of items) knownFiles.add(item.id);
+    return items;
+  };
+
+  /**
+   * Learns the files of every catalogue folder, so that an id from a page another instance rendered
+   * (or rendered before a restart) is known: cached listings answer from the cache, the others are
+   * listed (a few at a time) without being kept as listings, so that a gallery's own first load still
+   * reads its folder. At most once per WARM_INTERVAL_MS: unknown ids asked for in between are
+   * refused at once.
+   */
+  let warm: { at: number; done: Promise<void> } | null = null;
+  const learnFiles = async (id: string): Promise<void> => {
+    if (cache.has('listing', id)) {
+      await folderItems(id);
+      return;
+    }
+    for (const f of await store.listFolder(id)) {
+      cache.prime('file', f.id, f);
+      knownFiles.add(f.id);
+    }
+  };
+  const warmListings = (): Promise<void> => {
+    const now = Date.now();
+    if (!warm || now - warm.at >= WARM_INTERVAL_MS) {
+      const done = catalogueFolders().then(
+        async (map) => {
+          const ids = [...new Set(map.values())].filter((id): id is string => id !== null);
+          const next = async (): Promise<void> => {
+            for (let id = ids.pop(); id !== undefined; id = ids.pop()) await learnFiles(id).catch(() => undefined);
+          };
+          await Promise.all(Array.from({ length: WARM_CONCURRENCY }, next));
+        },
+        () => undefined,
+      );
+      warm = { at: now, done };
+    }
+    return warm.done;
+  };
+
+  /** Whether the slot map shows this file (Drive mode keeps slot images outside the catalogue). */
+  const inSlotMap = async (fileId: string): Promise<boolean> => {
+    const map = await deps.previewImages().catch(() => ({}));
+    return Object.values(map).some((e) => MEDIA_URL.exec(e.imageUrl)?.[1] === fileId);
+  };
+
+  const file = async (fileId: string): Promise<StoreFile> => {
+    if (!knownFiles.has(fileId) && !(await inSlotMap(fileId))) {
+      await warmListings();
+      if (!knownFiles.has(fileId)) throw new StoreError('not-found', `No file with id ${fileId}.`);
+    }
+    return cache.get('file', fileId, () => store.getFile(fileId));
   };
 
   const aggregatePaths = (type: string): readonly string[] => {
@@ -154,7 +224,7 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
       const image = items.find((i) => i.kind === 'image' && i.previewUrl);
       return image?.previewUrl ?? items.find((i) => i.posterUrl)?.posterUrl ?? null;
     },
-    file: (fileId) => cache.get('file', fileId, () => store.getFile(fileId)),
+    file,
     forgetFolders() {
       cache.invalidate('folder', CATALOGUE_FOLDERS);
       for (const path of loose) cache.invalidate('folder', path);
