@@ -1,4 +1,4 @@
-import { Play, RefreshCw, X } from 'lucide-react';
+import { Play, X } from 'lucide-react';
 import {
   lazy,
   Suspense,
@@ -12,10 +12,10 @@ import {
 import { useShell } from '../app/context.ts';
 import { useMedia } from '../data/hooks.ts';
 import type { MediaSource } from '../data/keys.ts';
-import { refreshMedia } from '../data/refresh.ts';
 import { trapTab } from '../lib/focus.ts';
 import { isVideo, tileSources } from '../lib/media.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
+import { RefreshButton, useRefresh } from './RefreshButton.tsx';
 import { Thumb } from './Thumb.tsx';
 import { Button, IconButton, StatusBox, TileList } from './ui.tsx';
 
@@ -98,9 +98,9 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
-  const retry = () => {
-    if (source) void refreshMedia(source);
-  };
+  // Refresh remounts the grid (a new generation), so thumbnails that failed are tried again.
+  const [generation, setGeneration] = useState(0);
+  const { refreshing, run: retry } = useRefresh(source, () => setGeneration((g) => g + 1));
 
   return (
     <Panel
@@ -121,12 +121,7 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
     >
       <Head>
         <h2 id="gallery-dialog-title">{title}</h2>
-        {items.length > 0 && (
-          <Button type="button" variant="outline" onClick={retry} disabled={isValidating}>
-            <RefreshCw size={16} aria-hidden="true" />
-            {ui['refresh']}
-          </Button>
-        )}
+        {items.length > 0 && <RefreshButton refreshing={refreshing} disabled={isValidating} onClick={retry} />}
         <IconButton type="button" aria-label={ui['close']} onClick={() => ref.current?.close()}>
           <X size={20} aria-hidden="true" />
         </IconButton>
@@ -142,12 +137,17 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
           <StatusBox role={error ? 'alert' : 'status'}>
             <h3>{error ? ui['dialogError'] : ui['dialogEmptyTitle']}</h3>
             {!error && <p>{ui['dialogEmptyBody']}</p>}
-            <Button type="button" onClick={retry} disabled={!source || isValidating}>
+            <Button
+              type="button"
+              onClick={retry}
+              disabled={!source || isValidating || refreshing}
+              aria-busy={refreshing}
+            >
               {ui['tryAgain']}
             </Button>
           </StatusBox>
         ) : (
-          <TileList>
+          <TileList key={generation}>
             {items.map((item, i) => (
               <li key={item.id}>
                 <Tile

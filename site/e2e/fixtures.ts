@@ -6,6 +6,9 @@ export const FIXTURES = {
   failing: { folder: 'Interior Window Coverings/Blinds/Faux Wood', path: '/faux-wood-blinds-gallery' },
   /** An image gallery that Refresh adds a file to. */
   refresh: { folder: 'Interior Window Coverings/Shades/Solar', path: '/solar-shades-gallery' },
+  /** An image gallery with more photos than masonry columns (serve.ts adds some to the demo ones). */
   images: '/pergola-fixed-roof-attached-images',
+  imagesFolder: 'Aluminum Pergolas/Fixed Roof/Attached to Structure/Images',
+  imagesCount: 9,
   videos: '/pergola-fixed-roof-attached-videos',
 } as const;

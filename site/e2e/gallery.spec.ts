@@ -15,6 +15,8 @@ const pageAt = (path: string) => {
 const fill = (s: string | undefined, n: number) => (s ?? '').replace('{n}', String(n));
 
 const tiles = (page: Page) => page.locator('[data-tile]:visible');
+/** The tile of item `index` (tiles carry their item index). */
+const tile = (page: Page, index: number) => page.locator(`[data-tile="${index}"]:visible`);
 const viewer = (page: Page) => page.locator('.yarl__root');
 const currentName = (page: Page) => page.locator('.yarl__slide_current [data-testid="viewer-name"]');
 
@@ -22,31 +24,45 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
 }
 
-test('image gallery: open a tile, arrow to the next, Esc and backdrop close, focus returns', async ({ page }) => {
+test('image gallery: open a tile, arrow on, Esc and backdrop close, focus returns to the tile shown', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await page.goto(FIXTURES.images);
   await hydrated(page);
+  // Names in item order (the masonry album renders column by column, so DOM order differs).
   const names = await tiles(page).evaluateAll((els) =>
-    els.map((e) => e.querySelector('img')?.getAttribute('alt') ?? ''),
+    els
+      .map((e) => [Number(e.getAttribute('data-tile')), e.querySelector('img')?.getAttribute('alt') ?? ''] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map(([, alt]) => alt),
   );
-  expect(names.length).toBeGreaterThan(1);
+  // More photos than columns: the fixture must be able to catch a focus that follows DOM order.
+  expect(names.length).toBe(FIXTURES.imagesCount);
+  const domOrder = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-tile')));
+  expect(domOrder).not.toEqual([...domOrder].sort((a, b) => Number(a) - Number(b)));
+  const focusedName = () => page.evaluate(() => document.activeElement?.querySelector('img')?.getAttribute('alt'));
 
-  await tiles(page).first().click();
+  await tile(page, 0).click();
   await expect(viewer(page)).toBeVisible();
   await expect(currentName(page)).toHaveText(names[0] as string);
   await expect(page.getByRole('link', { name: ui['openInNewTab'] })).toHaveAttribute('target', '_blank');
   await expect(page.getByRole('link', { name: ui['download'] })).toHaveAttribute('href', /download=1/);
-  await page.keyboard.press('ArrowRight');
-  await expect(currentName(page)).toHaveText(names[1] as string);
+  for (let i = 1; i <= 6; i++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(currentName(page)).toHaveText(names[i] as string);
+  }
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toHaveCount(0);
-  await expect(tiles(page).nth(1)).toBeFocused();
+  await expect(tile(page, 6)).toBeFocused();
+  expect(await focusedName()).toBe(names[6]);
 
-  await tiles(page).first().click();
+  await tile(page, 0).click();
   await expect(viewer(page)).toBeVisible();
   await page.mouse.click(30, 200);
   await expect(viewer(page)).toHaveCount(0);
-  await expect(tiles(page).first()).toBeFocused();
+  await expect(tile(page, 0)).toBeFocused();
+  expect(await focusedName()).toBe(names[0]);
   expect(problems()).toEqual([]);
 });
 
@@ -83,10 +99,23 @@ test('Refresh asks the server again and shows the new listing', async ({ page })
   const added = join(dir, 'zz-added-by-e2e.jpg');
   copyFileSync(join(dir, files[0] as string), added);
   try {
+    // The POST is held until the button has been seen busy: no second click while it runs.
+    let release = () => undefined as void;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/api/refresh/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     const refresh = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/refresh/'));
-    await page.getByTestId('refresh').click();
+    const button = page.getByTestId('refresh');
+    await button.click();
     await refresh;
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    release();
     await expect(count).toHaveText(fill(def.texts['count'], files.length + 1));
+    await expect(button).toBeEnabled();
+    await expect(button).toHaveAttribute('aria-busy', 'false');
     await expect(tiles(page)).toHaveCount(files.length + 1);
   } finally {
     rmSync(added, { force: true });

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalogue } from '../../engine/node/read.ts';
-import { generateDemoMedia } from '../../scripts/demo-media.ts';
+import sharp from 'sharp';
+import { generateDemoMedia, sceneSvg } from '../../scripts/demo-media.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/log.ts';
 import { startServer } from '../../server/main.ts';
@@ -11,7 +12,8 @@ import { FIXTURES } from './fixtures.ts';
 
 /**
  * The e2e server: builds the site, makes demo media in a fresh temp DATA_DIR, starts the real server
- * on $PORT, and prepares the folders the scenarios need (one emptied, one whose listing fails).
+ * on $PORT, and prepares the folders the scenarios need (one emptied, one whose listing fails, one
+ * with more photos than masonry columns, so that DOM order differs from item order).
  */
 async function main(): Promise<void> {
   if (process.env['E2E_SKIP_BUILD'] !== '1') {
@@ -27,6 +29,22 @@ async function main(): Promise<void> {
   const media = (folder: string) => join(dataDir, 'media', ...folder.split('/'));
   rmSync(media(FIXTURES.empty.folder), { recursive: true, force: true });
   mkdirSync(media(FIXTURES.empty.folder), { recursive: true });
+  const many = media(FIXTURES.imagesFolder);
+  const shapes = [
+    [1200, 800],
+    [800, 1200],
+    [1000, 1000],
+    [1400, 700],
+    [900, 1200],
+    [1200, 900],
+    [700, 1000],
+  ];
+  const missing = FIXTURES.imagesCount - readdirSync(many).filter((f) => f.endsWith('.jpg')).length;
+  for (let i = 0; i < missing; i++) {
+    const [w, h] = shapes[i % shapes.length] as [number, number];
+    const svg = sceneSvg('Pergola', `Extra ${i + 1}`, w, h, `e2e-extra-${i}`);
+    writeFileSync(join(many, `zz-extra-${i + 1}.jpg`), await sharp(Buffer.from(svg)).jpeg().toBuffer());
+  }
 
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), logLevel: 'warn' };
   const running = await startServer(config, createLogger('warn'));

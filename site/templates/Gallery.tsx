@@ -1,4 +1,3 @@
-import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { usePage, useShell } from '../app/context.ts';
 import { Loading } from '../components/Loading.tsx';
@@ -6,10 +5,10 @@ import { MediaGrid } from '../components/MediaGrid.tsx';
 import { Missing } from '../components/Missing.tsx';
 import { PageLinks } from '../components/PageLinks.tsx';
 import { PageTop } from '../components/PageTop.tsx';
+import { RefreshButton, useRefresh } from '../components/RefreshButton.tsx';
 import { notifyError } from '../components/Toasts.tsx';
 import { Button, Container, StatusBox } from '../components/ui.tsx';
 import { useMedia } from '../data/hooks.ts';
-import { refreshMedia } from '../data/refresh.ts';
 import { galleryLayout } from '../lib/media.ts';
 import { fillText } from '../lib/text.ts';
 import { styled } from '../styles/stitches.ts';
@@ -37,6 +36,8 @@ export default function Gallery() {
   const source = payload.mediaFolderId ? { folderId: payload.mediaFolderId } : null;
   const { data, error, isLoading, isValidating } = useMedia(source);
   const [generation, setGeneration] = useState(0);
+  // Refresh remounts the grid (a new generation), so thumbnails that failed are tried again.
+  const { refreshing, run: retry } = useRefresh(source, () => setGeneration((g) => g + 1));
   const hasItems = (data?.length ?? 0) > 0;
   const errorText = payload.page.texts['error'];
   useEffect(() => {
@@ -51,10 +52,6 @@ export default function Gallery() {
   const texts = page.texts;
   const items = data ?? [];
   const heading = fillText(page.heading, vars);
-  const retry = () => {
-    if (!source) return;
-    void refreshMedia(source).then(() => setGeneration((g) => g + 1));
-  };
   const layout = galleryLayout(page.kind, vars['mediaType']);
 
   let body;
@@ -63,7 +60,7 @@ export default function Gallery() {
     body = (
       <StatusBox role="alert" data-testid="gallery-error">
         <p>{fillText(texts['error'] ?? '', vars)}</p>
-        <Button type="button" onClick={retry} disabled={isValidating}>
+        <Button type="button" onClick={retry} disabled={isValidating || refreshing} aria-busy={refreshing}>
           {ui['tryAgain']}
         </Button>
       </StatusBox>
@@ -90,10 +87,7 @@ export default function Gallery() {
               })}
             </p>
             {items.length > 0 && (
-              <Button type="button" variant="outline" onClick={retry} disabled={isValidating} data-testid="refresh">
-                <RefreshCw size={16} aria-hidden="true" />
-                {ui['refresh']}
-              </Button>
+              <RefreshButton refreshing={refreshing} disabled={isValidating} onClick={retry} data-testid="refresh" />
             )}
           </Toolbar>
         )}
