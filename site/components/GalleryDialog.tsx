@@ -152,7 +152,7 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
               <li key={item.id}>
                 <Tile
                   type="button"
-                  data-tile
+                  data-tile={i}
                   aria-label={item.name}
                   onClick={() => {
                     viewerOpen.current = true;
@@ -180,7 +180,7 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
             onClose={(last) => {
               viewerOpen.current = false;
               setViewing(null);
-              requestAnimationFrame(() => ref.current?.querySelectorAll<HTMLElement>('[data-tile]')[last]?.focus());
+              requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-tile="${last}"]`)?.focus());
             }}
           />
         </Suspense>
