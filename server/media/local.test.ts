@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -75,6 +75,20 @@ describe('LocalStore', () => {
     expect(mov).toMatchObject({ mimeType: 'video/quicktime', hasThumbnail: false });
     expect(await store.thumbnailSource(mov?.id ?? '')).toBeNull();
     expect((await store.thumbnailSource(clip?.id ?? ''))?.length).toBeGreaterThan(100);
+  });
+
+  it('reads only the header of an image for its size (a 3 GiB file costs no more than a small one)', async () => {
+    const folder = 'Screens/Huge';
+    await mkdir(join(dataDir, 'media', ...folder.split('/')), { recursive: true });
+    const file = join(dataDir, 'media', ...folder.split('/'), 'huge.jpg');
+    const header = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#456' } })
+      .jpeg()
+      .toBuffer();
+    await writeFile(file, header);
+    // Sparse: no disk used, but reading the whole file would be 3 GiB (more than a Buffer holds).
+    await truncate(file, 3 * 1024 ** 3);
+    const [huge] = await store.listFolder((await store.resolveFolder(folder)) ?? '');
+    expect(huge).toMatchObject({ name: 'huge.jpg', width: 64, height: 48, size: 3 * 1024 ** 3 });
   });
 
   it('never serves a file outside the media tree, whatever the id', async () => {

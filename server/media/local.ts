@@ -30,6 +30,25 @@ const isMissing = (error: unknown): boolean =>
   error !== null &&
   ['ENOENT', 'ENOTDIR'].includes((error as { code?: string }).code ?? '');
 
+/** Image headers read at once while describing files. */
+const HEADER_READS = 8;
+
+/** At most `limit` tasks at once; the rest wait in order. */
+function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (active >= limit) await new Promise<void>((go) => waiting.push(go));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
 const nameOf = (rel: string): string => rel.slice(rel.lastIndexOf('/') + 1);
 const byName = (a: StoreFile, b: StoreFile): number =>
   a.name.localeCompare(b.name, 'en', { numeric: true }) || (a.name < b.name ? -1 : 1);
@@ -44,6 +63,7 @@ export class LocalStore implements MediaStore {
   private readonly index: LocalIndex;
   // Pixel sizes by path and version: reading headers again for an unchanged file is wasted work.
   private readonly sizes = new Map<string, Dimensions>();
+  private readonly headers = limiter(HEADER_READS);
 
   constructor(options: LocalStoreOptions) {
     this.root = join(options.dataDir, 'media');
@@ -167,10 +187,10 @@ export class LocalStore implements MediaStore {
     const key = `${rel}\u0000${version}`;
     const known = this.sizes.get(key);
     if (known) return known;
-    // From a buffer, not a path: libvips may cache what it opened by file name.
-    const meta = await readFile(this.index.abs(rel))
-      .then((bytes) => sharp(bytes).metadata())
-      .catch(() => null);
+    // The header only (sharp reads no pixels for metadata), and a few files at a time: a cold listing
+    // of a big folder must not read every image at once. The key holds the version, so a changed
+    // file is read again.
+    const meta = await this.headers(() => sharp(this.index.abs(rel)).metadata()).catch(() => null);
     const dims: Dimensions = meta ? { width: meta.autoOrient.width, height: meta.autoOrient.height } : {};
     if (this.sizes.size > 10_000) this.sizes.clear();
     this.sizes.set(key, dims);
