@@ -60,7 +60,7 @@ function Site({ initial }: { readonly initial: PagePayload }) {
           {Template ? <Template key={state.payload.path} /> : null}
         </Main>
         <Footer />
-        {pending && <Progress aria-hidden="true" />}
+        {pending && <Progress aria-hidden="true" data-testid="nav-progress" />}
         <ToastHost />
       </SWRConfig>
     </PageContext.Provider>

@@ -178,6 +178,34 @@ test('client navigation: nav links swap the page without a reload', async ({ pag
   expect(problems()).toEqual([]);
 });
 
+test('client navigation: Back before the next page arrives stays on the page, with no progress bar', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await hydrated(page);
+  const home = c.pages.find((p) => p.path === '/');
+  let release = () => undefined as void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/_site/page?**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const nav = c.site.nav[2];
+  await page.getByRole('banner').getByRole('link', { name: nav?.label }).click();
+  await expect(page).toHaveURL(nav?.href as string);
+  await expect(page.getByTestId('nav-progress')).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByTestId('nav-progress')).toHaveCount(0);
+  // The late payload must not swap the page in.
+  const late = page.waitForResponse((r) => r.url().includes('/_site/page?'));
+  release();
+  await late;
+  await expect(page.locator('h1')).toHaveText(home?.heading as string);
+  expect(problems()).toEqual([]);
+});
+
 test('an application shows its preview slot, real media counts and links to its galleries', async ({ page }) => {
   const problems = watchConsole(page);
   const product = c.products.find((p) => p.type === 'pool-cages')!;
