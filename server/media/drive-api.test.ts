@@ -6,11 +6,11 @@ import { IdleTimeoutError } from './drive-api.ts';
 import { createDriveStore, type DriveStore } from './drive.ts';
 
 /**
- * Downloads over a slow fake Drive. The limits are injected small (200 ms) so that a body taking
+ * Downloads over a slow fake Drive. The limits are injected small (400 ms) so that a body taking
  * several times as long as the limit to arrive shows the difference between an overall timeout and
  * an idle one without a slow test.
  */
-const LIMIT_MS = 200;
+const LIMIT_MS = 400;
 const SIZE = 64 * 1024;
 
 let fake: FakeDrive;
@@ -32,6 +32,8 @@ beforeAll(async () => {
     timeoutMs: LIMIT_MS,
     idleTimeoutMs: LIMIT_MS,
   });
+  // The access token is fetched now, so that no test's limit covers signing and exchanging it.
+  await store.getFile(fileId);
 });
 afterEach(() => {
   fake.faults.reset();
@@ -44,8 +46,8 @@ const lastDownload = () => fake.faults.callsOf('files.get.media', fileId).at(-1)
 
 describe('drive downloads', () => {
   it('streams a body that takes far longer than the request timeout, as long as bytes keep coming', async () => {
-    // 16 chunks 40 ms apart: about 640 ms in all, more than three times the limit.
-    fake.faults.bodyPace = { chunkBytes: SIZE / 16, intervalMs: 40 };
+    // 16 chunks 70 ms apart: over a second in all, nearly three times the limit.
+    fake.faults.bodyPace = { chunkBytes: SIZE / 16, intervalMs: 70 };
     const opened = await store.openFile(fileId);
     expect(opened.size).toBe(SIZE);
     expect((await buffer(opened.stream)).equals(content)).toBe(true);
