@@ -54,6 +54,7 @@ describe('errorResponse', () => {
     [new StoreError('invalid', 'Bad path.'), 400, 'Bad path.'],
     [new StoreError('upstream', 'socket hang up at 10.0.0.1'), 502, MESSAGES.upstream],
     [new StoreError('quota', 'rateLimitExceeded'), 502, MESSAGES.quota],
+    [new StoreError('quota', 'Move the folder to a Shared Drive.', 507), 507, 'Move the folder to a Shared Drive.'],
     [
       Object.assign(new Error('request entity too large'), { status: 413, expose: true }),
       413,

@@ -20,6 +20,8 @@ export function errorResponse(error: unknown): { status: number; body: ApiError 
       case 'invalid':
         return { status: 400, body: { error: error.message } };
       case 'quota':
+        // 507: the store has no room (Drive outside a Shared Drive): its message says what staff must do.
+        if (error.status === 507) return { status: 507, body: { error: error.message } };
         return { status: 502, body: { error: MESSAGES.quota } };
       case 'upstream':
         return { status: 502, body: { error: MESSAGES.upstream } };
