@@ -3,7 +3,7 @@ import { StoreError } from './types.ts';
 
 /** What staff read when Drive refuses an upload for lack of storage (the service account has none). */
 export const QUOTA_MESSAGE =
-  "Google Drive refused to store the image because a service account has no storage of its own. Move the site's Drive folder (the one DRIVE_ROOT_FOLDER_ID names, which holds 'Site Images') onto a Shared Drive, add the service account to that Shared Drive as a Content manager, then upload again.";
+  "Google Drive refused to store it because a service account has no storage of its own. Move the site's Drive folder (the one DRIVE_ROOT_FOLDER_ID names, which holds 'Site Images') onto a Shared Drive, add the service account to that Shared Drive as a Content manager, then try again.";
 
 interface ErrorShape {
   status?: number;

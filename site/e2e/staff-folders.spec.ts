@@ -92,7 +92,7 @@ test.describe('drive store against the fake Drive', () => {
     const shown = toast(page, t('createFailedTitle'));
     await expect(shown).toBeVisible();
     const text = (await shown.innerText()).replace(t('createFailedTitle'), '').trim();
-    expect(text).toMatch(/try again/i); // the server's JSON `error` text ...
+    expect(text).toMatch(/Shared Drive.*try again/i); // the server's JSON `error` text (what staff must do) ...
     expect(text).not.toMatch(/^\d{3}: |\{"error"/); // ... not the raw answer
     expect(problems().filter((p) => !/status of 5\d\d/.test(p))).toEqual([]);
   });
