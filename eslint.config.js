@@ -18,6 +18,32 @@ export default tseslint.config(
   {
     files: ['engine/**/*.ts'],
     ignores: ['engine/node/**', '**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'express'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'react', 'express', '**/site/**', '**/server/**', '**/scripts/**'] },
+      ],
+    },
+  },
+  // DESIGN's dependency direction: the server reaches the site only through the built SSR bundle,
+  // the site never imports server code (its end-to-end tests start servers, so they may).
+  {
+    files: ['server/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/site/**'], message: 'Shared code goes in engine/contract/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['site/**/*.{ts,tsx}'],
+    ignores: ['site/e2e/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'The site never imports server code.' }] },
+      ],
+    },
   },
 );

@@ -21,7 +21,8 @@ const CORE = [
   /node_modules\/lucide-react\/dist\/esm\/icons\/(menu|x|chevron-left|chevron-right|arrow-right)\.mjs/,
   /\/site\/(app|data|lib|styles)\//,
   /\/site\/components\/(Header|MobileMenu|Footer|ui|Thumb|SlotImage|PageTop|Breadcrumbs|BackLink|Loading|Missing|Heading|PageLinks|Toasts)\.tsx/,
-  /\/site\/templates\/(registry|files)\.ts/,
+  /\/site\/templates\/registry\.ts/,
+  /\/engine\/contract\/(page|keys|text|products|media|templates)\.ts/,
 ];
 const isCore = (id: string): boolean => CORE.some((re) => re.test(id));
 

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './app/App.tsx';
-import type { PagePayload, Rendered, Shell } from './app/contract.ts';
+import type { PagePayload, Rendered, Shell } from '../engine/contract/page.ts';
 import { getCssText } from './styles/stitches.ts';
 import { loadTemplate } from './templates/registry.ts';
 

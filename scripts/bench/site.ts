@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { instances, isCatchAll, isPattern, type Catalogue } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { readFileSync } from 'node:fs';
-import { CLIENT_ENTRY } from '../../site/templates/files.ts';
+import { CLIENT_ENTRY } from '../../engine/contract/templates.ts';
 import { demoDataTemplate } from '../demo-media.ts';
 
 /**

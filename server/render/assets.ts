@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PageKind } from '../../engine/index.ts';
-import { CLIENT_ENTRY, isVisitorKind, TEMPLATE_FILES } from '../../site/templates/files.ts';
+import { CLIENT_ENTRY, isVisitorKind, TEMPLATE_FILES } from '../../engine/contract/templates.ts';
 
 interface ManifestChunk {
   readonly file: string;

@@ -1,5 +1,5 @@
-import type { Head, PagePayload, Rendered, Shell } from '../../site/app/contract.ts';
-import { PAYLOAD_ID, ROOT_ID, SHELL_ID } from '../../site/app/contract.ts';
+import type { Head, PagePayload, Rendered, Shell } from '../../engine/contract/page.ts';
+import { PAYLOAD_ID, ROOT_ID, SHELL_ID } from '../../engine/contract/page.ts';
 import type { PageAssets } from './assets.ts';
 
 const escapeHtml = (s: string): string =>

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Router, type Request, type Response } from 'express';
 import { robotsTxt, sitemapXml, type Catalogue } from '../../engine/index.ts';
-import { PAGE_ENDPOINT, type PagePayload, type RenderPage, type Shell } from '../../site/app/contract.ts';
+import { PAGE_ENDPOINT, type PagePayload, type RenderPage, type Shell } from '../../engine/contract/page.ts';
 import type { Logger } from '../log.ts';
 import { CACHE, CDN_CACHE } from '../middleware/cache-control.ts';
 import type { SiteData } from '../services.ts';

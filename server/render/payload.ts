@@ -1,10 +1,10 @@
 import type { ApiFolderPreview, ApiMediaItem, ApiPreviewImages, ApiProduct } from '../../engine/api.ts';
 import { isCatchAll, isPattern, type Card, type Catalogue, type Page } from '../../engine/index.ts';
-import type { Head, PagePayload, RoutePayload } from '../../site/app/contract.ts';
-import { keys } from '../../site/data/keys.ts';
-import { productById, productByType } from '../../site/lib/products.ts';
-import { firstTileImage, galleryLayout } from '../../site/lib/media.ts';
-import { fillText } from '../../site/lib/text.ts';
+import type { Head, PagePayload, RoutePayload } from '../../engine/contract/page.ts';
+import { keys } from '../../engine/contract/keys.ts';
+import { productById, productByType } from '../../engine/contract/products.ts';
+import { firstTileImage, galleryLayout } from '../../engine/contract/media.ts';
+import { fillText } from '../../engine/contract/text.ts';
 import type { SiteData } from '../services.ts';
 import type { Matcher } from './match.ts';
 import { pageNeeds } from './needs.ts';

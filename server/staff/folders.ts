@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import express, { Router } from 'express';
 import type { ApiScanResult } from '../../engine/api.ts';
-import { STAFF_API, type CreateFoldersResult, type FolderSetupState } from '../../site/staff/contract.ts';
+import { STAFF_API, type CreateFoldersResult, type FolderSetupState } from '../../engine/contract/staff.ts';
 import type { LiveSiteData } from '../data.ts';
 import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/types.ts';

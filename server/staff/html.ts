@@ -1,6 +1,6 @@
 import type { Page } from '../../engine/index.ts';
 import { jsonForScript } from '../render/html.ts';
-import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../site/staff/contract.ts';
+import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/contract/staff.ts';
 
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import type { ApiPreviewImages } from '../../engine/api.ts';
 import type { Catalogue } from '../../engine/index.ts';
-import type { StorageRoot } from '../../site/staff/contract.ts';
+import type { StorageRoot } from '../../engine/contract/staff.ts';
 import type { ServerConfig } from '../config.ts';
 import type { LiveSiteData } from '../data.ts';
 import type { Logger } from '../log.ts';

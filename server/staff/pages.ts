@@ -7,7 +7,7 @@ import {
   type ImageManagerPayload,
   type StaffPayload,
   type StorageRoot,
-} from '../../site/staff/contract.ts';
+} from '../../engine/contract/staff.ts';
 import type { Logger } from '../log.ts';
 import { readClientManifest } from '../render/assets.ts';
 import type { StaffAuth } from './auth.ts';

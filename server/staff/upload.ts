@@ -1,8 +1,8 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import type { ApiUploadResult } from '../../engine/api.ts';
-import { fillText } from '../../site/lib/text.ts';
-import { MAX_UPLOAD_BYTES, megabytes, STAFF_API } from '../../site/staff/contract.ts';
+import { fillText } from '../../engine/contract/text.ts';
+import { MAX_UPLOAD_BYTES, megabytes, STAFF_API } from '../../engine/contract/staff.ts';
 import { StoreError } from '../media/types.ts';
 import type { StaffAuth } from './auth.ts';
 import { checkSlotImage, UnreadableImageError } from './image-type.ts';

@@ -5,11 +5,11 @@ import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { ToastHost } from '../components/Toasts.tsx';
 import { fetchJson } from '../data/fetcher.ts';
-import { FRESH_MS } from '../data/keys.ts';
+import { FRESH_MS } from '../../engine/contract/keys.ts';
 import { globalStyles, styled } from '../styles/stitches.ts';
 import { getTemplate } from '../templates/registry.ts';
 import { PageContext, ShellContext } from './context.ts';
-import { ROOT_ID, type PagePayload, type Shell } from './contract.ts';
+import { ROOT_ID, type PagePayload, type Shell } from '../../engine/contract/page.ts';
 import { usePageNavigation } from './navigation.ts';
 
 /** The spec's data policy: no retry, fresh 2 min, refetch on focus, no polling. */

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PagePayload, Shell } from './contract.ts';
+import type { PagePayload, Shell } from '../../engine/contract/page.ts';
 
 export const ShellContext = createContext<Shell | null>(null);
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { FRESH_MS } from '../data/keys.ts';
+import { FRESH_MS } from '../../engine/contract/keys.ts';
 import { fetchJson } from '../data/fetcher.ts';
 import { loadTemplate } from '../templates/registry.ts';
 import type { PageState } from './context.ts';
-import { pageKey, type Head, type PagePayload, type RoutePayload } from './contract.ts';
+import { pageKey, type Head, type PagePayload, type RoutePayload } from '../../engine/contract/page.ts';
 
 const cache = new Map<string, PageState>();
 const MAX_CACHED = 50;

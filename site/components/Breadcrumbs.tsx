@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Link as PageLink } from '../../engine/index.ts';
 import { useShell } from '../app/context.ts';
-import { fillText, type Vars } from '../lib/text.ts';
+import { fillText, type Vars } from '../../engine/contract/text.ts';
 import { styled } from '../styles/stitches.ts';
 
 const Nav = styled('nav', {

@@ -11,9 +11,9 @@ import {
 } from 'react';
 import { useShell } from '../app/context.ts';
 import { useMedia } from '../data/hooks.ts';
-import type { MediaSource } from '../data/keys.ts';
+import type { MediaSource } from '../../engine/contract/keys.ts';
 import { trapTab } from '../lib/focus.ts';
-import { isVideo, tileSources } from '../lib/media.ts';
+import { isVideo, tileSources } from '../../engine/contract/media.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
 import { RefreshButton, useRefresh } from './RefreshButton.tsx';
 import { Thumb } from './Thumb.tsx';

@@ -4,9 +4,9 @@ import type { ApiProduct } from '../../engine/api.ts';
 import type { Section } from '../../engine/index.ts';
 import { usePage, useShell } from '../app/context.ts';
 import { useProducts } from '../data/hooks.ts';
-import type { MediaSource } from '../data/keys.ts';
-import { productById } from '../lib/products.ts';
-import { fillText, type Vars } from '../lib/text.ts';
+import type { MediaSource } from '../../engine/contract/keys.ts';
+import { productById } from '../../engine/contract/products.ts';
+import { fillText, type Vars } from '../../engine/contract/text.ts';
 import { Button } from './ui.tsx';
 
 type Dialog = NonNullable<Section['dialog']>;

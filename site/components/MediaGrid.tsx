@@ -4,7 +4,7 @@ import { MasonryPhotoAlbum, type Photo } from 'react-photo-album';
 import SSR from 'react-photo-album/ssr';
 import 'react-photo-album/masonry.css';
 import type { ApiMediaItem } from '../../engine/api.ts';
-import { ALBUM_SIZES, albumSources, albumSrcSet, isVideo, itemSize, tileSources } from '../lib/media.ts';
+import { ALBUM_SIZES, albumSources, albumSrcSet, isVideo, itemSize, tileSources } from '../../engine/contract/media.ts';
 import { styled } from '../styles/stitches.ts';
 import { Thumb } from './Thumb.tsx';
 import { TileList } from './ui.tsx';

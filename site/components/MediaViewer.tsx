@@ -7,7 +7,7 @@ import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import type { ApiMediaItem } from '../../engine/api.ts';
 import { useShell } from '../app/context.ts';
-import { formatLabelKey, isPlayable, isVideo, videoFormat } from '../lib/media.ts';
+import { formatLabelKey, isPlayable, isVideo, videoFormat } from '../../engine/contract/media.ts';
 import { styled } from '../styles/stitches.ts';
 import { Thumb } from './Thumb.tsx';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { usePage } from '../app/context.ts';
-import { fillText } from '../lib/text.ts';
+import { fillText } from '../../engine/contract/text.ts';
 import { styled } from '../styles/stitches.ts';
 import { BackLink } from './BackLink.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiMediaItem } from '../../engine/api.ts';
 import type { Page } from '../../engine/index.ts';
-import { keys } from '../data/keys.ts';
+import { keys } from '../../engine/contract/keys.ts';
 import { ProductCards } from '../sections/ProductCards.tsx';
 import Gallery from '../templates/Gallery.tsx';
 import { testCatalogue } from '../test/catalogue.ts';

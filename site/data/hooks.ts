@@ -1,7 +1,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import type { ApiMediaItem, ApiPreviewImages, ApiProduct } from '../../engine/api.ts';
 import { usePage } from '../app/context.ts';
-import { FRESH_MS, keys, mediaKey, type MediaSource } from './keys.ts';
+import { FRESH_MS, keys, mediaKey, type MediaSource } from '../../engine/contract/keys.ts';
 
 export interface ApiState<T> {
   readonly data: T | undefined;

@@ -1,7 +1,7 @@
 import type { Page as PwPage } from '@playwright/test';
 import { instances, isCatchAll, isPattern, type Catalogue, type Page } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
-import { fillText } from '../lib/text.ts';
+import { fillText } from '../../engine/contract/text.ts';
 
 export function catalogue(): Catalogue {
   const result = loadCatalogue();

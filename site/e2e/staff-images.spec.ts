@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { fillText } from '../lib/text.ts';
+import { fillText } from '../../engine/contract/text.ts';
 import { watchConsole } from './helpers.ts';
 import { pageOfKind, signInTo, startStaffSite, type StaffSite } from './staff-servers.ts';
 

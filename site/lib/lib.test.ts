@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiProduct } from '../../engine/api.ts';
-import { albumSources, albumSrcSet, firstTileImage, galleryLayout, isPlayable, videoFormat } from './media.ts';
+import {
+  albumSources,
+  albumSrcSet,
+  firstTileImage,
+  galleryLayout,
+  isPlayable,
+  videoFormat,
+} from '../../engine/contract/media.ts';
 import { isNavActive } from './nav.ts';
-import { filterProducts, iconFor, productHref } from './products.ts';
-import { fillText } from './text.ts';
+import { filterProducts, iconFor, productHref } from '../../engine/contract/products.ts';
+import { fillText } from '../../engine/contract/text.ts';
 import { testCatalogue } from '../test/catalogue.ts';
 
 const c = testCatalogue();

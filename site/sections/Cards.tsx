@@ -3,7 +3,7 @@ import { FeatureCard } from '../components/FeatureCard.tsx';
 import { Grid } from '../components/ui.tsx';
 import { usePage } from '../app/context.ts';
 import { useProducts } from '../data/hooks.ts';
-import { productById } from '../lib/products.ts';
+import { productById } from '../../engine/contract/products.ts';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { fillText } from '../lib/text.ts';
+import { fillText } from '../../engine/contract/text.ts';
 import { styled } from '../styles/stitches.ts';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';

@@ -3,7 +3,7 @@ import { FeatureCard } from '../components/FeatureCard.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { Grid } from '../components/ui.tsx';
 import { useProducts } from '../data/hooks.ts';
-import { filterProducts, iconFor, productHref } from '../lib/products.ts';
+import { filterProducts, iconFor, productHref } from '../../engine/contract/products.ts';
 import { Frame } from './Frame.tsx';
 import { columnsFor } from './Cards.tsx';
 import type { SectionProps } from './types.ts';

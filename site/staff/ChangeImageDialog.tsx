@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type SyntheticEvent } from 'react';
 import { styled } from '../styles/stitches.ts';
 import { fileProblem, firstFile } from './checks.ts';
-import type { StaffSlot } from './contract.ts';
+import type { StaffSlot } from '../../engine/contract/staff.ts';
 import { notify } from './toast.tsx';
 import { Bar, Button, Muted } from './ui.tsx';
 import { UploadError, uploadSlotImage } from './upload.ts';

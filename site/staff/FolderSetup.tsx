@@ -2,9 +2,14 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import type { ApiScanResult } from '../../engine/api.ts';
 import { fetchJson } from '../data/fetcher.ts';
-import { fillText } from '../lib/text.ts';
+import { fillText } from '../../engine/contract/text.ts';
 import { styled } from '../styles/stitches.ts';
-import { STAFF_API, type CreateFoldersResult, type FolderSetupPayload, type FolderSetupState } from './contract.ts';
+import {
+  STAFF_API,
+  type CreateFoldersResult,
+  type FolderSetupPayload,
+  type FolderSetupState,
+} from '../../engine/contract/staff.ts';
 import { errorText } from './errors.ts';
 import { notify } from './toast.tsx';
 import { Bar, Button } from './ui.tsx';

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import type { ApiPreviewImages } from '../../engine/api.ts';
 import { fetchJson } from '../data/fetcher.ts';
-import { FRESH_MS } from '../data/keys.ts';
+import { FRESH_MS } from '../../engine/contract/keys.ts';
 import { styled } from '../styles/stitches.ts';
 import { ChangeImageDialog } from './ChangeImageDialog.tsx';
-import { STAFF_API, type ImageManagerPayload, type StaffSlot } from './contract.ts';
+import { STAFF_API, type ImageManagerPayload, type StaffSlot } from '../../engine/contract/staff.ts';
 import { Button, Muted, Notice } from './ui.tsx';
 
 const Grid = styled('div', {

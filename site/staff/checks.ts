@@ -1,5 +1,5 @@
-import { fillText } from '../lib/text.ts';
-import { MAX_UPLOAD_BYTES, megabytes } from './contract.ts';
+import { fillText } from '../../engine/contract/text.ts';
+import { MAX_UPLOAD_BYTES, megabytes } from '../../engine/contract/staff.ts';
 
 /** What the browser knows of a chosen or dropped file. */
 export interface FileFacts {

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { fetchJson } from '../data/fetcher.ts';
 import { globalStyles } from '../styles/stitches.ts';
-import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from './contract.ts';
+import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/contract/staff.ts';
 import { FolderSetup } from './FolderSetup.tsx';
 import { ImageManager } from './ImageManager.tsx';
 import { Layout } from './Layout.tsx';

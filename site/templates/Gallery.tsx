@@ -9,8 +9,8 @@ import { RefreshButton, useRefresh } from '../components/RefreshButton.tsx';
 import { notifyError } from '../components/Toasts.tsx';
 import { Button, Container, StatusBox } from '../components/ui.tsx';
 import { useMedia } from '../data/hooks.ts';
-import { galleryLayout } from '../lib/media.ts';
-import { fillText } from '../lib/text.ts';
+import { galleryLayout } from '../../engine/contract/media.ts';
+import { fillText } from '../../engine/contract/text.ts';
 import { styled } from '../styles/stitches.ts';
 
 const Toolbar = styled('div', {

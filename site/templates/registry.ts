@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PageKind } from '../../engine/index.ts';
-import { isVisitorKind, type VisitorKind } from './files.ts';
+import { isVisitorKind, type VisitorKind } from '../../engine/contract/templates.ts';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 

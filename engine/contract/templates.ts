@@ -1,4 +1,4 @@
-import type { PageKind } from '../../engine/index.ts';
+import type { PageKind } from '../index.ts';
 
 /** Page kinds of the staff tools: never rendered by the visitor app, never in visitor bundles. */
 export const STAFF_KINDS = ['image-manager', 'folder-setup', 'sign-in'] as const satisfies readonly PageKind[];
@@ -10,8 +10,8 @@ export const isVisitorKind = (kind: PageKind): kind is VisitorKind =>
 
 /**
  * The source module of each visitor page kind, relative to the repository root: the server finds a
- * kind's chunks (JS and CSS to preload) in Vite's manifest under this name. `registry.ts` imports
- * the same files.
+ * kind's chunks (JS and CSS to preload) in Vite's manifest under this name. `site/templates/registry.ts`
+ * imports the same files.
  */
 export const TEMPLATE_FILES: Readonly<Record<VisitorKind, string>> = {
   home: 'site/templates/Home.tsx',

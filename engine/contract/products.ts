@@ -1,5 +1,5 @@
-import type { ApiProduct } from '../../engine/api.ts';
-import type { Section } from '../../engine/index.ts';
+import type { ApiProduct } from '../api.ts';
+import type { Section } from '../index.ts';
 import { fillText } from './text.ts';
 
 type Filter = NonNullable<Section['filter']>;

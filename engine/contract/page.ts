@@ -1,4 +1,4 @@
-import type { Catalogue, Page } from '../../engine/index.ts';
+import type { Catalogue, Page } from '../index.ts';
 
 /**
  * What the server hands the React app: the shell (the same for every page of the site) and the

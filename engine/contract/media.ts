@@ -1,4 +1,4 @@
-import type { ApiMediaItem } from '../../engine/api.ts';
+import type { ApiMediaItem } from '../api.ts';
 
 export type VideoFormat = 'mp4' | 'mov' | 'other';
 
