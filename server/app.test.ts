@@ -29,6 +29,17 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('THUMB_CACHE_MB', () => {
+  it('defaults to 2048 and takes whole megabytes', () => {
+    expect(loadConfig({}).thumbCacheMb).toBe(2048);
+    expect(loadConfig({ THUMB_CACHE_MB: ' 300 ' }).thumbCacheMb).toBe(300);
+  });
+
+  it.each(['0', '-5', '1.5', 'lots'])('refuses %j with a message naming the variable', (raw) => {
+    expect(() => loadConfig({ THUMB_CACHE_MB: raw })).toThrow(/THUMB_CACHE_MB must be a whole number of megabytes/);
+  });
+});
+
 describe('the app trusts the configured proxies only', () => {
   let dataDir = '';
   let catalogue: Catalogue;

@@ -23,7 +23,7 @@ import { ThumbCache } from './thumbs.ts';
 
 export interface AppDeps {
   /** `trustProxy` defaults to loopback (a proxy on the same machine). */
-  readonly config: Pick<ServerConfig, 'dataDir'> & Partial<Pick<ServerConfig, 'trustProxy'>>;
+  readonly config: Pick<ServerConfig, 'dataDir'> & Partial<Pick<ServerConfig, 'trustProxy' | 'thumbCacheMb'>>;
   readonly catalogue: Catalogue;
   readonly data: LiveSiteData;
   readonly logger: Logger;
@@ -47,7 +47,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders(deps.helmet));
 
   // Media first and never rate-limited: a gallery of hundreds of tiles must not starve.
-  const thumbs = new ThumbCache(join(config.dataDir, 'cache', 'thumbs'));
+  const thumbs = new ThumbCache(join(config.dataDir, 'cache', 'thumbs'), {
+    maxDiskBytes: (config.thumbCacheMb ?? DEFAULTS.thumbCacheMb) * 1024 * 1024,
+  });
   app.use(thumbsRouter(data, thumbs));
   app.use(filesRouter(data));
   app.use('/defaults', defaultsStatic(config.dataDir));

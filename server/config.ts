@@ -27,6 +27,8 @@ export interface ServerConfig {
    * client address (rate limits, logs). `true`/`false`, a hop count, or names/addresses/CIDRs.
    */
   readonly trustProxy: boolean | number | string;
+  /** `THUMB_CACHE_MB`: resized thumbnails kept on disk; the least recently used go past it. */
+  readonly thumbCacheMb: number;
 }
 
 export const DEFAULTS = {
@@ -35,6 +37,7 @@ export const DEFAULTS = {
   mediaStore: 'local',
   logLevel: 'info',
   trustProxy: 'loopback',
+  thumbCacheMb: 2048,
 } as const;
 
 /** Raised for a bad environment; the message names the variable and what it accepts. */
@@ -70,6 +73,18 @@ function parseUrl(name: string, raw: string | undefined): string | undefined {
   return v;
 }
 
+function parseMegabytes(name: string, raw: string | undefined, fallback: number): number {
+  const v = blank(raw);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new ConfigError(
+      `${name} must be a whole number of megabytes, at least 1 (got '${v}'). Unset it to use ${fallback}.`,
+    );
+  }
+  return n;
+}
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const PROXY_ADDRESS = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
 
@@ -103,5 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     drive,
     logLevel: blank(env.LOG_LEVEL) ?? DEFAULTS.logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    thumbCacheMb: parseMegabytes('THUMB_CACHE_MB', env.THUMB_CACHE_MB, DEFAULTS.thumbCacheMb),
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type ResizeOptions } from 'sharp';
 import type { ThumbSize } from './media-items.ts';
@@ -78,9 +78,22 @@ export function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T
   };
 }
 
+export interface ThumbCacheLimits {
+  /** Hot thumbnails kept in memory. */
+  readonly maxHotBytes?: number;
+  /** Resized files kept on disk; past it the least recently used are deleted (down to 80 %). */
+  readonly maxDiskBytes?: number;
+}
+
+/** Temp files older than this were left by a process that died mid-write. */
+const STALE_TMP_MS = 10 * 60 * 1000;
+
 /**
  * Resized bytes on disk under `<dir>/<key>` (the route's key is `<fileId>.<version>.<size>.<format>`),
- * written atomically (temp file then rename). Keys are made of validated ids only. Concurrent misses of one key share one render.
+ * written atomically (temp file then rename). Keys are made of validated ids only. Concurrent misses
+ * of one key share one render. The directory is bounded: a file's mtime is its last use (set on write
+ * and on each disk hit), and once the files pass `maxDiskBytes` a sweep deletes the least recently
+ * used (old versions of edited photos go first) and any temp file a crash left behind.
  */
 export class ThumbCache {
   private readonly flights = new Map<string, Promise<Buffer>>();
@@ -88,11 +101,19 @@ export class ThumbCache {
   private readonly hot = new Map<string, Buffer>();
   private hotBytes = 0;
   private ready: Promise<unknown> | null = null;
+  private readonly maxHotBytes: number;
+  private readonly maxDiskBytes: number;
+  /** Bytes on disk as of the last sweep plus what was written since; null until the first sweep. */
+  private diskBytes: number | null = null;
+  private sweeping: Promise<void> | null = null;
 
   constructor(
     readonly dir: string,
-    private readonly maxHotBytes = 32 * 1024 * 1024,
-  ) {}
+    limits: ThumbCacheLimits = {},
+  ) {
+    this.maxHotBytes = limits.maxHotBytes ?? 32 * 1024 * 1024;
+    this.maxDiskBytes = limits.maxDiskBytes ?? 2 * 1024 * 1024 * 1024;
+  }
 
   fileOf(key: string): string {
     return join(this.dir, key);
@@ -106,7 +127,11 @@ export class ThumbCache {
       return hot;
     }
     const cached = await readFile(this.fileOf(key)).catch(() => null);
-    if (cached) return this.remember(key, cached);
+    if (cached) {
+      const now = new Date();
+      void utimes(this.fileOf(key), now, now).catch(() => undefined);
+      return this.remember(key, cached);
+    }
     let flight = this.flights.get(key);
     if (!flight) {
       flight = make()
@@ -118,6 +143,41 @@ export class ThumbCache {
       this.flights.set(key, flight);
     }
     return flight;
+  }
+
+  /**
+   * Deletes temp files left by a crash and, when the files pass the limit, the least recently used
+   * down to 80 % of it. Runs by itself after writes; one sweep at a time.
+   */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.runSweep().finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async runSweep(): Promise<void> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const now = Date.now();
+    const files: { path: string; size: number; used: number }[] = [];
+    for (const name of names) {
+      const path = join(this.dir, name);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) continue;
+      if (name.endsWith('.tmp')) {
+        if (now - info.mtimeMs > STALE_TMP_MS) await rm(path, { force: true }).catch(() => undefined);
+        continue;
+      }
+      files.push({ path, size: info.size, used: info.mtimeMs });
+    }
+    let total = files.reduce((sum, f) => sum + f.size, 0);
+    if (total > this.maxDiskBytes) {
+      files.sort((a, b) => a.used - b.used);
+      for (const file of files) {
+        if (total <= this.maxDiskBytes * 0.8) break;
+        await rm(file.path, { force: true }).catch(() => undefined);
+        total -= file.size;
+      }
+    }
+    this.diskBytes = total;
   }
 
   private remember(key: string, bytes: Buffer): Buffer {
@@ -146,6 +206,9 @@ export class ThumbCache {
     } catch {
       // The cache is an optimisation: a full disk must not fail the request.
       await rm(tmp, { force: true }).catch(() => undefined);
+      return;
     }
+    // The first write learns what is on disk; later ones sweep once the total passes the limit.
+    if (this.diskBytes === null || (this.diskBytes += bytes.length) > this.maxDiskBytes) void this.sweep();
   }
 }

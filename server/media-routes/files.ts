@@ -7,6 +7,13 @@ import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
 
 /**
+ * Media files are never documents of the site: opened in a tab, a file (an SVG someone put on Drive,
+ * an HTML file named .jpg) runs no script, loads nothing, and gets an opaque origin.
+ */
+export const FILE_CSP =
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/**
  * `GET /media/file/:fileId`: the original file, streamed with HTTP Range (206, 416) so that a native
  * `<video>` can seek; `?download=1` adds `Content-Disposition: attachment` with the file's name.
  */
@@ -19,6 +26,7 @@ export function filesRouter(data: LiveSiteData): Router {
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', CACHE.file);
     res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('Content-Security-Policy', FILE_CSP);
     res.type(file.mimeType);
     if (req.query.download === '1') res.attachment(file.name);
     if (req.fresh) {
