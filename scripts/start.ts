@@ -5,21 +5,19 @@ import { loadCatalogue } from '../engine/node/read.ts';
 import { loadConfig } from '../server/config.ts';
 import { createLogger } from '../server/log.ts';
 import { exitOnSignals, startServer } from '../server/main.ts';
+import { whyBuild } from './build-state.ts';
 import { generateDemoMedia, writeDefaults } from './demo-media.ts';
 
-/** What the server needs of the build: a dist/ without either (an interrupted build) is built again. */
-const BUILD_OUTPUTS = [join('dist', 'server', 'entry-server.js'), join('dist', 'client', '.vite', 'manifest.json')];
-
 /**
- * `npm start`: builds what is missing (the client bundle, the demo media of the local store), then
+ * `npm start`: builds what is missing or stale (the bundles, the demo media of the local store), then
  * serves the site and API on PORT.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?: Record<string, string> }).scripts;
-  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(file));
-  if (missing.length > 0 && scripts?.build) {
-    console.log(`${missing.join(' and ')} missing: running npm run build ...`);
+  const reason = whyBuild(process.cwd());
+  if (reason !== null && scripts?.build) {
+    console.log(`${reason}: running npm run build ...`);
     const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build failed; see above.');
   }
