@@ -60,11 +60,20 @@ export const ALBUM_SIZES =
 export const galleryLayout = (kind: string, mediaType: string | undefined): 'squares' | 'masonry' =>
   kind === 'video-gallery' || mediaType === 'videos' ? 'squares' : 'masonry';
 
-/** The image of a gallery's first tile (preloaded with the page: it is often the largest paint). */
-export function firstTileImage(items: readonly ApiMediaItem[], layout: 'squares' | 'masonry'): string | undefined {
+/**
+ * The image of a gallery's first tile as its `<img>` asks for it (preloaded with the page: it is
+ * often the largest paint): the first source, and for album tiles the `srcset` and `sizes` too.
+ */
+export function firstTileImage(
+  items: readonly ApiMediaItem[],
+  layout: 'squares' | 'masonry',
+): { href: string; srcSet?: string; sizes?: string } | undefined {
   const first = items[0];
   if (!first) return undefined;
-  return (layout === 'squares' ? tileSources(first) : albumSources(first)).find(Boolean);
+  const href = (layout === 'squares' ? tileSources(first) : albumSources(first)).find(Boolean);
+  if (!href) return undefined;
+  const srcSet = layout === 'masonry' ? albumSrcSet(first) : undefined;
+  return srcSet ? { href, srcSet, sizes: ALBUM_SIZES } : { href };
 }
 
 /** Pixel size for layout; a 4:3 box when the API does not know it. */

@@ -21,8 +21,16 @@ export interface Head {
   /** Absolute canonical URL. */
   readonly canonical: string;
   readonly image?: string;
-  /** Site-relative URL of the image that is likely the largest paint (hero, first gallery tile). */
-  readonly preloadImage?: string;
+  /** The image that is likely the largest paint (hero, first gallery tile), as its `<img>` asks for it. */
+  readonly preloadImage?: PreloadImage;
+}
+
+/** A preloaded image: the same URL, `srcset` and `sizes` as the `<img>`, so the browser fetches it once. */
+export interface PreloadImage {
+  /** Site-relative URL. */
+  readonly href: string;
+  readonly srcSet?: string;
+  readonly sizes?: string;
 }
 
 /** One visitor page, ready to render: the route table entry plus the data it needs. */

@@ -1,6 +1,12 @@
-import type { Head, PagePayload, Rendered, Shell } from '../../engine/contract/page.ts';
+import type { Head, PagePayload, PreloadImage, Rendered, Shell } from '../../engine/contract/page.ts';
 import { PAYLOAD_ID, ROOT_ID, SHELL_ID } from '../../engine/contract/page.ts';
 import type { PageAssets } from './assets.ts';
+
+/** The largest paint, fetched early with the same `srcset` and `sizes` as its `<img>` (one download). */
+const preloadLink = ({ href, srcSet, sizes }: PreloadImage): string =>
+  `<link rel="preload" as="image" href="${escapeHtml(href)}"` +
+  (srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"` : '') +
+  ' fetchpriority="high">';
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -36,9 +42,7 @@ function headTags(head: Head, siteName: string, assets: PageAssets): string {
     meta('name', 'theme-color', '#17465f'),
     `<link rel="icon" href="${FAVICON}">`,
     // Before the scripts: the largest paint must not queue behind them for a connection.
-    ...(head.preloadImage
-      ? [`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high">`]
-      : []),
+    ...(head.preloadImage ? [preloadLink(head.preloadImage)] : []),
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ].join('');

@@ -155,7 +155,9 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
   const slot = page.hero?.slot;
   const hero = slot ? (previews?.[slot]?.imageUrl ?? catalogue.slots.find((s) => s.id === slot)?.fallback) : undefined;
   const head = headOf(catalogue, page, path, status, vars, hero);
-  const preloadImage = firstTileImage((await gallery) ?? [], galleryLayout(page.kind, vars['mediaType'])) ?? hero;
+  const preloadImage =
+    firstTileImage((await gallery) ?? [], galleryLayout(page.kind, vars['mediaType'])) ??
+    (hero ? { href: hero } : undefined);
 
   const payload: PagePayload = {
     type: 'page',

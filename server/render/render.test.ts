@@ -104,7 +104,7 @@ describe('page payloads', () => {
     expect(Object.keys(p.fallback).sort()).toEqual([keys.previews, keys.products, picture].sort());
     expect((p.fallback[picture] as ApiFolderPreview).previewUrl).toMatch(/^\/media\/thumb\//);
     expect(p.head.canonical).toBe(`${catalogue.site.baseUrl}/screens`);
-    expect(p.head.preloadImage).toBe('/defaults/screens-hero.jpg');
+    expect(p.head.preloadImage).toEqual({ href: '/defaults/screens-hero.jpg' });
   });
 
   it('an alias keeps the canonical URL of its page', async () => {

@@ -66,6 +66,36 @@ test('image gallery: open a tile, arrow on, Esc and backdrop close, focus return
   expect(problems()).toEqual([]);
 });
 
+test('the preloaded image is the one the first tile shows, with its srcset and sizes: fetched once', async ({
+  page,
+}) => {
+  await page.goto(FIXTURES.images);
+  await hydrated(page);
+  const link = page.locator('head link[rel="preload"][as="image"]');
+  const img = tile(page, 0).locator('img');
+  await expect(img).toHaveJSProperty('complete', true);
+  const [preload, shown] = await Promise.all([
+    link.evaluate((l) => ({
+      href: l.getAttribute('href'),
+      srcset: l.getAttribute('imagesrcset'),
+      sizes: l.getAttribute('imagesizes'),
+    })),
+    img.evaluate((i: HTMLImageElement) => ({
+      src: i.getAttribute('src'),
+      srcset: i.getAttribute('srcset'),
+      sizes: i.getAttribute('sizes'),
+      current: i.currentSrc,
+    })),
+  ]);
+  expect(preload).toEqual({ href: shown.src, srcset: shown.srcset, sizes: shown.sizes });
+  expect(shown.srcset).toMatch(/ \d+w, .* \d+w$/); // the fixture's first photo has two renditions
+  const fetched = await page.evaluate(
+    (url) => performance.getEntriesByType('resource').filter((e) => e.name === url).length,
+    shown.current,
+  );
+  expect(fetched).toBe(1);
+});
+
 test('video gallery: an MP4 plays inline, a MOV shows the notice with Download', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto(FIXTURES.videos);

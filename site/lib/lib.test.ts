@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiProduct } from '../../engine/api.ts';
 import {
+  ALBUM_SIZES,
   albumSources,
   albumSrcSet,
   firstTileImage,
@@ -107,9 +108,16 @@ describe('media helpers', () => {
       height,
       mediumUrl: '/m',
       largeUrl: '/l',
+      thumbnailUrl: '/t',
     });
     expect(albumSources(photo(900, 1500))).toEqual(['/m', '/l', '/f']);
-    expect(firstTileImage([photo(900, 1500)], 'masonry')).toBe('/m');
+    expect(firstTileImage([photo(900, 1500)], 'masonry')).toEqual({
+      href: '/m',
+      srcSet: '/m 360w, /l 900w',
+      sizes: ALBUM_SIZES,
+    });
+    expect(firstTileImage([{ ...photo(1, 1), width: undefined }], 'masonry')).toEqual({ href: '/m' });
+    expect(firstTileImage([photo(900, 1500)], 'squares')).toEqual({ href: '/t' });
     expect(albumSrcSet(photo(900, 1500))).toBe('/m 360w, /l 900w');
     expect(albumSrcSet(photo(4000, 3000))).toBe('/m 600w, /l 1600w');
     expect(albumSrcSet(photo(300, 200))).toBe('/m 300w');
