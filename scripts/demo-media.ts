@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pMap from 'p-map';
 import sharp from 'sharp';
 import type { Catalogue } from '../engine/index.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
@@ -130,15 +131,6 @@ async function encodeClip(background: string, out: string, container: 'mp4' | 'm
   ]);
 }
 
-/** Runs `jobs` with at most `limit` at a time. */
-async function pool(jobs: (() => Promise<void>)[], limit: number): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < jobs.length) await jobs[next++]!();
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-}
-
 /** One clip per top-level folder (encoded once, copied to each of its video folders). */
 type Clips = (path: string, container: 'mp4' | 'mov') => Promise<string>;
 
@@ -204,10 +196,7 @@ export async function generateDemoMedia(dataDir: string, c: Catalogue): Promise<
   try {
     const clips = clipMaker(scratch);
     const plans = demoPlan(c);
-    await pool(
-      plans.map((p) => () => writeFolder(tmp, p, clips)),
-      4,
-    );
+    await pMap(plans, (p) => writeFolder(tmp, p, clips), { concurrency: 4 });
     await writeDefaults(dataDir, c);
     // A crash above leaves only a hidden temp folder, never a half-written media tree.
     await rename(tmp, target);

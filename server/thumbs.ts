@@ -62,22 +62,6 @@ export async function renderThumb(source: Buffer, size: ThumbSize, format: Thumb
   }
 }
 
-/** At most `limit` tasks at once; the rest wait in order. */
-export function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (active >= limit) await new Promise<void>((go) => waiting.push(go));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 export interface ThumbCacheLimits {
   /** Hot thumbnails kept in memory. */
   readonly maxHotBytes?: number;

@@ -1,16 +1,10 @@
 import { Router, type Response } from 'express';
+import pLimit from 'p-limit';
 import { isPublicId, urlVersion } from '../ids.ts';
 import type { LiveSiteData } from '../data.ts';
 import { THUMB_SIZES, thumbUrl, type ThumbSize } from '../media-items.ts';
 import { CACHE } from '../middleware/cache-control.ts';
-import {
-  CONTENT_TYPES,
-  limiter,
-  negotiateFormat,
-  renderThumb,
-  UnreadableImageError,
-  type ThumbCache,
-} from '../thumbs.ts';
+import { CONTENT_TYPES, negotiateFormat, renderThumb, UnreadableImageError, type ThumbCache } from '../thumbs.ts';
 
 const VERSION = /^[A-Za-z0-9_-]{1,64}$/;
 const isSize = (s: unknown): s is ThumbSize => typeof s === 'string' && (THUMB_SIZES as readonly string[]).includes(s);
@@ -43,7 +37,7 @@ const jsonError = (res: Response, status: number, error: string): void => {
 export function thumbsRouter(data: LiveSiteData, thumbs: ThumbCache): Router {
   const router = Router();
   // Fetching sources and resizing are CPU and memory bound: a cold gallery of hundreds of tiles queues here.
-  const limit = limiter(4);
+  const limit = pLimit(4);
 
   const make = async (fileId: string, version: string, size: ThumbSize, format: keyof typeof CONTENT_TYPES) => {
     const file = await data.file(fileId);

@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import type { DriveApi } from './drive-api.ts';
 import { childFoldersOfQuery, FOLDER_TREE_FIELDS, quote } from './drive-query.ts';
 
@@ -7,19 +8,6 @@ export const segments = (path: string): string[] =>
     .split('/')
     .map((s) => s.trim())
     .filter(Boolean);
-
-/** Runs `fn` over `items`, at most `limit` at a time. */
-export async function eachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 
 /**
  * Bounds on one files.list `q` (it travels in the URL, and Drive refuses a query it finds too complex).
@@ -88,22 +76,26 @@ export async function findFolderPaths(
     const filter = namesChars <= NAMES_CHARS ? names : [];
     const budget = QUERY_CHARS - (filter.length > 0 ? namesChars : 0);
     const next = new Set<string>();
-    await eachLimited(chunk([...pathsOf.keys()], budget), PARALLEL, async (ids) => {
-      const about = { action: 'looking up the media folders', subject: `Folder ${ids[0]}` };
-      const children = await api.list(childFoldersOfQuery(ids, filter), FOLDER_TREE_FIELDS, about, 'createdTime');
-      for (const child of children) {
-        if (!child.id || !child.name) continue;
-        for (const parentId of child.parents ?? []) {
-          for (const parent of pathsOf.get(parentId) ?? []) {
-            if (!wanted.get(parent)?.has(child.name)) continue;
-            const path = parent ? `${parent}/${child.name}` : child.name;
-            if (found.has(path)) continue;
-            found.set(path, child.id);
-            if (wanted.has(path)) next.add(path);
+    await pMap(
+      chunk([...pathsOf.keys()], budget),
+      async (ids) => {
+        const about = { action: 'looking up the media folders', subject: `Folder ${ids[0]}` };
+        const children = await api.list(childFoldersOfQuery(ids, filter), FOLDER_TREE_FIELDS, about, 'createdTime');
+        for (const child of children) {
+          if (!child.id || !child.name) continue;
+          for (const parentId of child.parents ?? []) {
+            for (const parent of pathsOf.get(parentId) ?? []) {
+              if (!wanted.get(parent)?.has(child.name)) continue;
+              const path = parent ? `${parent}/${child.name}` : child.name;
+              if (found.has(path)) continue;
+              found.set(path, child.id);
+              if (wanted.has(path)) next.add(path);
+            }
           }
         }
-      }
-    });
+      },
+      { concurrency: PARALLEL },
+    );
     level = [...next];
   }
   return found;

@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import type { Logger } from 'pino';
 import { isPublicId } from '../ids.ts';
 import { DriveApi, type DriveFile, type RetryOptions } from './drive-api.ts';
@@ -11,7 +12,7 @@ import {
   toStoreFile,
   byName,
 } from './drive-files.ts';
-import { eachLimited, findFolderPaths, segments } from './drive-folders.ts';
+import { findFolderPaths, segments } from './drive-folders.ts';
 import {
   childFolderQuery,
   GET_FIELDS,
@@ -79,9 +80,13 @@ export class DriveStore implements MediaStore {
    */
   async resolveFolders(requests: readonly FolderRequest[]): Promise<Map<string, string | null>> {
     const fixed = new Map<string, string>();
-    await eachLimited(requests, 8, async ({ path, fixedId }) => {
-      if (fixedId && isPublicId(fixedId) && (await this.isFolder(fixedId))) fixed.set(path, fixedId);
-    });
+    await pMap(
+      requests,
+      async ({ path, fixedId }) => {
+        if (fixedId && isPublicId(fixedId) && (await this.isFolder(fixedId))) fixed.set(path, fixedId);
+      },
+      { concurrency: 8 },
+    );
     const walked = requests.map((r) => r.path).filter((p) => !fixed.has(p));
     const found = await findFolderPaths(this.api, this.rootFolderId, walked);
     return new Map(requests.map(({ path }) => [path, fixed.get(path) ?? found.get(segments(path).join('/')) ?? null]));

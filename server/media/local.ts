@@ -1,6 +1,7 @@
 import { createReadStream, type Stats } from 'node:fs';
 import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { shortHash } from '../ids.ts';
 import { isMediaName, LocalIndex, safeRelPath } from './local-index.ts';
@@ -33,22 +34,6 @@ const isMissing = (error: unknown): boolean =>
 /** Image headers read at once while describing files. */
 const HEADER_READS = 8;
 
-/** At most `limit` tasks at once; the rest wait in order. */
-function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (active >= limit) await new Promise<void>((go) => waiting.push(go));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 const nameOf = (rel: string): string => rel.slice(rel.lastIndexOf('/') + 1);
 const byName = (a: StoreFile, b: StoreFile): number =>
   a.name.localeCompare(b.name, 'en', { numeric: true }) || (a.name < b.name ? -1 : 1);
@@ -63,7 +48,7 @@ export class LocalStore implements MediaStore {
   private readonly index: LocalIndex;
   // Pixel sizes by path and version: reading headers again for an unchanged file is wasted work.
   private readonly sizes = new Map<string, Dimensions>();
-  private readonly headers = limiter(HEADER_READS);
+  private readonly headers = pLimit(HEADER_READS);
 
   constructor(options: LocalStoreOptions) {
     this.root = join(options.dataDir, 'media');

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { access, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import express, { Router } from 'express';
+import pLimit from 'p-limit';
 import type { ApiPreviewImages } from '../../engine/api.ts';
 import type { Logger } from '../log.ts';
 import { thumbUrl } from '../media-items.ts';
 import type { StoreFile } from '../media/types.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { parseSlotMap, SLOT_FILE, slotMapReader } from '../slots.ts';
-import { limiter } from '../thumbs.ts';
 import { Serial, writeFileAtomic } from './atomic.ts';
 import { assertDecodes, webVersion } from './image-type.ts';
 
@@ -36,7 +36,7 @@ export function localSlotImages(dataDir: string, logger?: Logger): SlotImages {
   const imageDir = join(dataDir, SLOT_IMAGE_DIR);
   const writer = new Serial();
   // Re-encoding is CPU-bound: a burst of uploads takes turns.
-  const encode = limiter(2);
+  const encode = pLimit(2);
 
   const currentMap = async (): Promise<Record<string, { imageUrl: string; url: string }>> => {
     const text = await readFile(mapFile, 'utf8').catch(() => null);
@@ -131,7 +131,7 @@ export function driveSlotImages(store: SiteImageStore, options: DriveSlotOptions
   let loading: Promise<ApiPreviewImages> | null = null;
   // Bumped by every upload: a read that started before it must not be kept as fresh.
   let generation = 0;
-  const decode = limiter(2);
+  const decode = pLimit(2);
 
   const load = (): Promise<ApiPreviewImages> => {
     const started = generation;
