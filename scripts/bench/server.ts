@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { ApiMediaItem, ApiProduct } from '../../engine/api.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../demo-media.ts';
+import { startServerProcess } from './process.ts';
 
 export interface ServerBenchOptions {
   /** Seconds per measured target. */
@@ -28,40 +27,6 @@ export interface BenchRow {
 }
 
 const ACCEPT = { accept: 'image/avif,image/webp,*/*' };
-
-/** A TCP port free right now on loopback. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((done) => probe.close(done));
-  return port;
-}
-
-/** Starts `server/main.ts` in its own process (the load generator must not share its CPU time). */
-async function startServerProcess(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // LOG_LEVEL=warn: one log line per request is the default, but writing it is not what is measured here.
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (const started = Date.now(); Date.now() - started < 30_000;) {
-    if (exited) throw new Error('The server exited before it was ready.');
-    const ok = await fetch(`${url}/api/products`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The server did not start within 30 s.');
-}
 
 async function measure(url: string, name: string, path: string, bytes: number, o: Required<ServerBenchOptions>) {
   const headers = ACCEPT;
@@ -88,7 +53,7 @@ export async function benchServer(options: ServerBenchOptions = {}): Promise<Ben
   if (!built.ok) throw new Error('The manifest is invalid: run npm run check.');
   const dataDir = await mkdtemp(join(tmpdir(), 'shade-bench-'));
   await cp(await demoDataTemplate(built.catalogue), dataDir, { recursive: true });
-  const { url, child } = await startServerProcess(dataDir);
+  const { url, child } = await startServerProcess(dataDir, '/api/products');
   try {
     const products = (await (await fetch(`${url}/api/products`)).json()) as ApiProduct[];
     const folderId = products.find((p) => p.id === 'roman-shades')?.driveFolderId;

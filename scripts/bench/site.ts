@@ -1,6 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { loadCatalogue } from '../../engine/node/read.ts';
 import { readFileSync } from 'node:fs';
 import { CLIENT_ENTRY } from '../../engine/contract/templates.ts';
 import { demoDataTemplate } from '../demo-media.ts';
+import { startServerProcess } from './process.ts';
 
 /**
  * The site's benchmark: first-load JavaScript of every visitor page kind (the scripts a page's HTML
@@ -75,37 +75,6 @@ function chromeFlags(): string[] {
     '--google-apis-url=http://127.0.0.1:9',
     '--component-updater=url-source=http://127.0.0.1:9/',
   ];
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((done) => probe.close(done));
-  return port;
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (const started = Date.now(); Date.now() - started < 30_000;) {
-    if (exited) throw new Error('The server exited before it was ready.');
-    const ok = await fetch(`${url}/robots.txt`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The server did not start within 30 s.');
 }
 
 /** One path per visitor page kind (the first of the route table; pattern routes: first member). */
@@ -257,7 +226,7 @@ export async function benchSite(options: SiteBenchOptions = {}): Promise<SiteBen
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'site-bench-'));
   await cp(await demoDataTemplate(c), dataDir, { recursive: true });
-  const server = await startServer(dataDir);
+  const server = await startServerProcess(dataDir, '/robots.txt');
   try {
     console.log('\nsite: first-load JavaScript per visitor page kind (gzip; target <= 100 KB; no staff chunk)');
     const js = await measureJs(server.url, c);
