@@ -2,19 +2,15 @@
  * The JSON shapes of the server's API (spec section 7), shared by the server and the site.
  * Pure types: no code.
  */
+import type { Product } from './model.ts';
 
-/** A product as `GET /api/products` returns it: the seed plus the public id of its media folder. */
-export interface ApiProduct {
-  readonly id: string;
-  readonly name: string;
-  readonly description: string;
-  readonly features: readonly string[];
-  readonly category: string;
-  readonly subcategory?: string;
-  readonly type?: string;
+/**
+ * A product as `GET /api/products` returns it: the seed, with the public id of its media folder in
+ * place of the folder's path (paths stay on the server).
+ */
+export interface ApiProduct extends Omit<Product, 'folder'> {
   /** Public (opaque) id of the product's media folder; absent when it has none or it is not resolved. */
   readonly driveFolderId?: string;
-  readonly href?: string;
 }
 
 /** One file of a folder listing (`GET /api/drive-images/:folderId`). */

@@ -18,6 +18,7 @@ export function apiTests(ctx: SuiteContext): void {
     for (const p of body) {
       expect(p).toMatchObject({ id: expect.any(String), name: expect.any(String), category: expect.any(String) });
       expect(Array.isArray(p.features)).toBe(true);
+      expect(p).not.toHaveProperty('folder'); // folder paths stay on the server
       const withFolder = ctx.catalogue.products.find((c) => c.id === p.id)?.folder;
       if (withFolder) expect(p.driveFolderId).toMatch(ID);
       else expect(p.driveFolderId).toBeUndefined();
