@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { CLIENT_ENTRY } from '../../engine/contract/templates.ts';
+import { instances, isCatchAll, isPattern, type Catalogue } from '../../engine/index.ts';
+
+/** First-load JavaScript of a visitor page: the scripts its HTML loads at once, gzip bytes. */
+export const JS_BUDGET = 100 * 1024;
+
+export interface JsRow {
+  readonly kind: string;
+  readonly path: string;
+  readonly files: number;
+  readonly raw: number;
+  readonly gzip: number;
+}
+
+/** One path per visitor page kind (the first of the route table; pattern routes: first member). */
+export function pathPerKind(c: Catalogue): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const page of c.pages) {
+    if (page.staff || out.has(page.kind)) continue;
+    if (isCatchAll(page.path)) out.set(page.kind, '/no-such-page');
+    else out.set(page.kind, isPattern(page.path) ? (instances(page.path, page.params)[0] ?? page.path) : page.path);
+  }
+  return out;
+}
+
+/** The scripts an HTML document loads at once: module preloads and module scripts. */
+export function firstLoadScripts(html: string): string[] {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/<script type="module" src="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
+  return [...urls];
+}
+
+interface ManifestChunk {
+  readonly file: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+  readonly dynamicImports?: readonly string[];
+}
+
+/** Files only the other entries (the staff tools) reach: none may load on a visitor page. */
+export function staffOnlyFiles(manifest: Readonly<Record<string, ManifestChunk>>): Set<string> {
+  const reach = (roots: string[]): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (key: string): void => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      for (const dep of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(dep);
+    };
+    roots.forEach(visit);
+    return seen;
+  };
+  const others = Object.keys(manifest).filter((k) => manifest[k]?.isEntry && k !== CLIENT_ENTRY);
+  const visitor = reach([CLIENT_ENTRY]);
+  return new Set([...reach(others)].filter((k) => !visitor.has(k)).map((k) => `/${manifest[k]?.file}`));
+}
+
+/**
+ * First-load JavaScript of one page per visitor page kind, as `url` serves it with the build in
+ * `distDir`; throws when a visitor page loads a file only the staff tools use.
+ */
+export async function measureJs(url: string, c: Catalogue, distDir = 'dist'): Promise<JsRow[]> {
+  const manifest = JSON.parse(readFileSync(join(distDir, 'client', '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const staffOnly = staffOnlyFiles(manifest);
+  const rows: JsRow[] = [];
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  for (const [kind, path] of pathPerKind(c)) {
+    const html = await (await fetch(url + path)).text();
+    let raw = 0;
+    let gzip = 0;
+    const scripts = firstLoadScripts(html);
+    const leaked = scripts.filter((s) => staffOnly.has(s));
+    if (leaked.length) throw new Error(`${path} loads staff code: ${leaked.join(', ')}`);
+    for (const src of scripts) {
+      let size = sizes.get(src);
+      if (!size) {
+        const body = Buffer.from(await (await fetch(url + src)).arrayBuffer());
+        size = { raw: body.length, gzip: gzipSync(body).length };
+        sizes.set(src, size);
+      }
+      raw += size.raw;
+      gzip += size.gzip;
+    }
+    rows.push({ kind, path, files: scripts.length, raw, gzip });
+  }
+  return rows;
+}
