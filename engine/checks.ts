@@ -67,7 +67,7 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
     );
   };
   const link = (href: string | undefined, at: Lazy): void => {
-    if (!href || href.includes('{') || !href.startsWith('/')) return;
+    if (!href || routes.statics.has(href) || href.includes('{') || !href.startsWith('/')) return;
     const path = href.split(/[?#]/)[0] ?? href;
     if (routes.statics.has(path) || routes.patterns.some((r) => r.regex.test(path))) return;
     found.push(problem('BrokenLink', { href, suggestion: suggest(path, [...routes.statics]) }, at()));
@@ -175,6 +175,11 @@ function uniqueIds<T>(
   }
 }
 
+function firstMatch(paths: Iterable<string>, regex: RegExp): string | undefined {
+  for (const p of paths) if (regex.test(p)) return p;
+  return undefined;
+}
+
 function checkRoutes(
   c: Catalogue,
   origins: readonly Origin<unknown>[],
@@ -204,7 +209,7 @@ function checkRoutes(
     const o = origins[index];
     if (!o) continue;
     const hit =
-      [...statics].find((s) => route.regex.test(s)) ??
+      firstMatch(statics, route.regex) ??
       patterns.find((q) => q.index < index && patternsOverlap(q.route.path, route.path))?.route.path;
     if (hit) {
       const hitOrigin = origins[byPath.get(hit) ?? -1];
