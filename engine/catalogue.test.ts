@@ -107,6 +107,13 @@ describe('the real manifest', () => {
     expect(paths.some((p) => p.includes(':') || p.includes('*'))).toBe(false);
   });
 
+  it('aggregates the motorized screens type over the leaf folders of every application', () => {
+    const apps = ['Covered Porches', 'Pergolas', 'Garage Doors', 'Pool Cages', 'Screen Door'];
+    expect(c.aggregates['motorized-screens']).toEqual(
+      apps.flatMap((a) => [`Screens/Motorized Screens/${a}/Videos`, `Screens/Motorized Screens/${a}/Images`]),
+    );
+  });
+
   it('is deterministic', () => {
     expect(JSON.stringify(load())).toBe(JSON.stringify(c));
   });
@@ -183,5 +190,21 @@ describe('content staff editing a copy of the manifest', () => {
     expect(after.pages.find((p) => p.path === '/sheer-shades-gallery')?.texts.loading).toBe(
       'Loading sheer shades images...',
     );
+  });
+
+  it('a folder declared later inside an aggregated leaf becomes the leaf the aggregate lists', () => {
+    dir = mkdtempSync(join(tmpdir(), 'manifest-'));
+    cpSync('manifest', dir, { recursive: true });
+    const file = join(dir, 'catalogue.yaml');
+    const text = readFileSync(file, 'utf8').replace(
+      '  - path: Aluminum Pergolas\n',
+      '  - path: Aluminum Pergolas\n  - path: Screens/Motorized Screens/Pool Cages/Images/Night\n',
+    );
+    writeFileSync(file, text);
+    const listed = load(dir).aggregates['motorized-screens'] ?? [];
+    expect(listed).toContain('Screens/Motorized Screens/Pool Cages/Images/Night');
+    expect(listed).not.toContain('Screens/Motorized Screens/Pool Cages/Images');
+    expect(listed).toContain('Screens/Motorized Screens/Pool Cages/Videos');
+    expect(listed).toHaveLength(10);
   });
 });

@@ -34,9 +34,10 @@ export function expand(input: ManifestInput, m: ParsedManifest, found: Problem[]
     }
   }
   const aggregates: Record<string, string[]> = {};
-  const paths = folders.map((f) => f.path);
+  // The checklist is depth first: a folder has children exactly when the next path lies inside it.
+  const leaves = folders.filter((f, i) => !folders[i + 1]?.path.startsWith(`${f.path}/`)).map((f) => f.path);
   for (const [type, { under }] of Object.entries(input.aggregates ?? {})) {
-    aggregates[type] = paths.filter((p) => p.startsWith(`${under}/`) && !paths.some((c) => c.startsWith(`${p}/`)));
+    aggregates[type] = leaves.filter((p) => p.startsWith(`${under}/`));
   }
   const catalogue: Catalogue = {
     site: {
