@@ -5,6 +5,7 @@ import { errorResponse, MESSAGES } from './middleware/errors.ts';
 import { invalidIdMessage } from './middleware/validate-id.ts';
 import { parseSlotMap } from './slots.ts';
 import { negotiateFormat } from './thumbs.ts';
+import { fileCsp, SANDBOX_CSP } from './media-routes/files.ts';
 
 describe('loadConfig', () => {
   it('has defaults', () => {
@@ -68,6 +69,16 @@ describe('errorResponse', () => {
 });
 
 describe('small helpers', () => {
+  it.each(['image/jpeg', 'image/PNG', 'image/webp', 'video/mp4', 'video/quicktime', 'audio/mpeg'])(
+    'serves %s, which runs no script, under the site policy',
+    (type) => expect(fileCsp(type)).toBeUndefined(),
+  );
+
+  it.each(['image/svg+xml', 'text/html', 'application/xhtml+xml', 'application/pdf', 'application/octet-stream', ''])(
+    'sandboxes %j, which could carry script',
+    (type) => expect(fileCsp(type)).toBe(SANDBOX_CSP),
+  );
+
   it('validates public ids', () => {
     expect(invalidIdMessage('folderId', 'abc_DEF-123')).toBeNull();
     for (const bad of ['', '../x', 'a/b', 'a.b', 'a'.repeat(129), 'é', undefined]) {

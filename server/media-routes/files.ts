@@ -6,12 +6,19 @@ import { decideRange } from '../http/range.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
 
+/** Types a browser shows as plain media (no script can run in them): served under the site's CSP. */
+const INERT = /^(image\/(jpeg|png|gif|webp|avif|bmp|x-icon|heic|heif|tiff)|video\/[\w.+-]+|audio\/[\w.+-]+)$/;
+
 /**
- * Media files are never documents of the site: opened in a tab, a file (an SVG someone put on Drive,
- * an HTML file named .jpg) runs no script, loads nothing, and gets an opaque origin.
+ * The CSP of an original file opened in a tab. Photos and videos keep the site's policy (a sandbox
+ * would give a video's page an opaque origin, and Chromium would then refuse to play it); anything
+ * that can carry script (an SVG or an HTML file someone put on Drive) is sandboxed and loads nothing.
  */
-export const FILE_CSP =
-  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+export function fileCsp(mimeType: string): string | undefined {
+  return INERT.test(mimeType.toLowerCase()) ? undefined : SANDBOX_CSP;
+}
+
+export const SANDBOX_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 
 /**
  * `GET /media/file/:fileId`: the original file, streamed with HTTP Range (206, 416) so that a native
@@ -26,7 +33,8 @@ export function filesRouter(data: LiveSiteData): Router {
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', CACHE.file);
     res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('Content-Security-Policy', FILE_CSP);
+    const csp = fileCsp(file.mimeType);
+    if (csp) res.setHeader('Content-Security-Policy', csp);
     res.type(file.mimeType);
     if (req.query.download === '1') res.attachment(file.name);
     if (req.fresh) {

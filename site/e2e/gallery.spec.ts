@@ -108,6 +108,7 @@ test('video gallery: an MP4 plays inline, a MOV shows the notice with Download',
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
     .toBeGreaterThan(0.2);
   await expect(page.locator('.yarl__slide_current')).toContainText(ui['formatMp4'] as string);
+  const src = await video.evaluate((v: HTMLVideoElement) => v.currentSrc);
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toHaveCount(0);
 
@@ -115,6 +116,15 @@ test('video gallery: an MP4 plays inline, a MOV shows the notice with Download',
   const notice = page.locator('.yarl__slide_current [data-testid="video-notice"]');
   await expect(notice).toContainText(ui['movNotice'] as string);
   await expect(notice.getByRole('link', { name: ui['download'] })).toHaveAttribute('href', /download=1/);
+  expect(problems()).toEqual([]);
+
+  // The file opened in a tab of its own (the browser's player) plays too: no policy blocks it.
+  await page.goto(src);
+  const player = page.locator('video');
+  await player.evaluate((v: HTMLVideoElement) => v.play().catch(() => undefined));
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.2);
   expect(problems()).toEqual([]);
 });
 
