@@ -80,6 +80,12 @@ apiContractSuite('API contract: drive store (googleapis against the fake Drive v
         height: meta?.height,
       });
     },
+    removeFile: async (folder, name) => {
+      const parent = fake.state.findPath(rootId, folder);
+      const file = [...fake.state.files.values()].find((f) => f.name === name && parent && f.parents.includes(parent));
+      if (!file) throw new Error(`No file ${folder}/${name} in the fake Drive.`);
+      fake.state.files.delete(file.id);
+    },
     setUpstreamFailing: (failing) => fake.faults.failAll(failing ? 'backendError' : null),
     listCalls: () => fake.faults.callsOf('files.list').filter((c) => LISTING.test(c.subject)).length,
     close: async () => {

@@ -44,6 +44,7 @@ apiContractSuite('API contract: local store', async () => {
     emptyFolderPath: EMPTY,
     outsideSecret: SECRET,
     addFile: (folder, name, bytes) => writeFile(join(dataDir, 'media', ...folder.split('/'), name), bytes),
+    removeFile: (folder, name) => rm(join(dataDir, 'media', ...folder.split('/'), name)),
     setUpstreamFailing: (failing) => void (store.failing = failing),
     listCalls: () => store.listCalls,
     close: async () => {

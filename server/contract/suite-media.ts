@@ -120,6 +120,28 @@ export function mediaTests(ctx: SuiteContext): void {
     expect(badSize.status).toBe(400);
   });
 
+  it('answers 404, not a server error, for a file removed after it was listed', async () => {
+    const product = ctx.products.find((p: ApiProduct) => p.id === 'blackout-shades');
+    const folder = ctx.catalogue.products.find((p) => p.id === 'blackout-shades')?.folder ?? '';
+    await ctx.target.addFile(
+      folder,
+      'zz-vanishing.jpg',
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const listing = await postJson<ApiMediaItem[]>(base(), `/api/refresh/${product?.driveFolderId}`);
+    const item = listing.body.find((i) => i.name === 'zz-vanishing.jpg');
+    expect(item?.thumbnailUrl).toBeDefined();
+    await ctx.target.removeFile(folder, 'zz-vanishing.jpg');
+    // The cached listing still names it (for up to 2 minutes): its thumbnail and file are simply gone.
+    for (const url of [(item?.thumbnailUrl ?? '').replace(/tile$/, 'medium'), item?.url ?? '']) {
+      const res = await getBytes(base(), url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
   it('answers a corrupt image with a JSON error and keeps serving', async () => {
     const product = ctx.products.find((p: ApiProduct) => p.id === 'solar-shades');
     const folder = ctx.catalogue.products.find((p) => p.id === 'solar-shades')?.folder ?? '';

@@ -14,6 +14,8 @@ export interface ContractTarget {
   close(): Promise<void>;
   /** Puts a file into a catalogue folder of the store (behind the server's back, as staff would). */
   addFile(folderPath: string, name: string, bytes: Buffer): Promise<void>;
+  /** Removes a file from a catalogue folder of the store (behind the server's back). */
+  removeFile(folderPath: string, name: string): Promise<void>;
   /** Makes every upstream call of the store fail (true) or work again (false). */
   setUpstreamFailing(failing: boolean): void | Promise<void>;
   /** Upstream folder-listing calls made so far (listFolder / files.list of a folder). */

@@ -110,9 +110,16 @@ export class LocalStore implements MediaStore {
   async thumbnailSource(fileId: string): Promise<Buffer | null> {
     const rel = await this.entry(fileId, 'file');
     const mimeType = mimeTypeOf(rel) ?? '';
-    if (!isVideo(rel, mimeType)) return readFile(this.index.abs(rel));
+    // A file removed since it was listed is gone, not a server fault.
+    const read = (path: string) =>
+      readFile(this.index.abs(path)).catch((error: unknown) => {
+        if (!isMissing(error)) throw error;
+        this.index.remove(fileId);
+        throw new StoreError('not-found', `No file with id ${fileId}.`);
+      });
+    if (!isVideo(rel, mimeType)) return read(rel);
     const poster = await this.posterOf(rel);
-    return poster === null ? null : readFile(this.index.abs(poster));
+    return poster === null ? null : read(poster);
   }
 
   async existingFolders(paths: readonly string[]): Promise<string[]> {

@@ -36,6 +36,17 @@ export function errorResponse(error: unknown): { status: number; body: ApiError 
   return { status: 500, body: { error: MESSAGES.internal } };
 }
 
+/** Headers a route may have set for the content it meant to send; an error answer drops them. */
+const HEADERS_OF_CONTENT = [
+  'Content-Type',
+  'ETag',
+  'Content-Disposition',
+  'Content-Range',
+  'Content-Length',
+  'Accept-Ranges',
+  'Vary',
+];
+
 /** JSON error answers for every route; the error is logged with the request. */
 export const jsonErrors: ErrorRequestHandler = (error, req, res, next) => {
   const { status, body } = errorResponse(error);
@@ -48,7 +59,7 @@ export const jsonErrors: ErrorRequestHandler = (error, req, res, next) => {
     return;
   }
   // Headers meant for the content that could not be sent must not describe the error.
-  for (const name of ['ETag', 'Content-Disposition', 'Content-Range', 'Content-Length', 'Vary']) res.removeHeader(name);
+  for (const name of HEADERS_OF_CONTENT) res.removeHeader(name);
   res.status(status).setHeader('Cache-Control', 'no-store').json(body);
 };
 

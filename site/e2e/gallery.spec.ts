@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { copyFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURES } from './fixtures.ts';
@@ -136,30 +136,27 @@ test('Refresh asks the server again and shows the new listing', async ({ page })
   await hydrated(page);
   const count = page.getByTestId('gallery-count');
   await expect(count).toHaveText(fill(def.texts['count'], files.length));
-  const added = join(dir, 'zz-added-by-e2e.jpg');
-  copyFileSync(join(dir, files[0] as string), added);
-  try {
-    // The POST is held until the button has been seen busy: no second click while it runs.
-    let release = () => undefined as void;
-    const held = new Promise<void>((done) => (release = done));
-    await page.route('**/api/refresh/**', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const refresh = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/refresh/'));
-    const button = page.getByTestId('refresh');
-    await button.click();
-    await refresh;
-    await expect(button).toBeDisabled();
-    await expect(button).toHaveAttribute('aria-busy', 'true');
-    release();
-    await expect(count).toHaveText(fill(def.texts['count'], files.length + 1));
-    await expect(button).toBeEnabled();
-    await expect(button).toHaveAttribute('aria-busy', 'false');
-    await expect(tiles(page)).toHaveCount(files.length + 1);
-  } finally {
-    rmSync(added, { force: true });
-  }
+  // Added for good (the data directory is this run's own): removing it would pull a photo from under
+  // the routes spec, which may show this gallery from a listing cached in the meantime.
+  copyFileSync(join(dir, files[0] as string), join(dir, `zz-added-by-e2e-${Date.now()}.jpg`));
+  // The POST is held until the button has been seen busy: no second click while it runs.
+  let release = () => undefined as void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/api/refresh/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const refresh = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/refresh/'));
+  const button = page.getByTestId('refresh');
+  await button.click();
+  await refresh;
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(count).toHaveText(fill(def.texts['count'], files.length + 1));
+  await expect(button).toBeEnabled();
+  await expect(button).toHaveAttribute('aria-busy', 'false');
+  await expect(tiles(page)).toHaveCount(files.length + 1);
 });
 
 test('an empty folder shows the page empty texts and no Refresh', async ({ page }) => {
