@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import type { ApiMediaItem, ApiProduct } from '../../engine/api.ts';
+import type { ApiMediaItem } from '../../engine/api.ts';
 import { getBytes, getJson, postJson, raw } from './client.ts';
 import type { SuiteContext } from './suite.ts';
 
@@ -12,6 +12,14 @@ export function mediaTests(ctx: SuiteContext): void {
   let mp4: ApiMediaItem;
   let whole: Buffer;
   let photo: ApiMediaItem;
+
+  /** Puts a file into a product's folder behind the server's back, then refreshes that listing. */
+  const addAndRefresh = async (productId: string, name: string, bytes: Buffer) => {
+    const folder = ctx.catalogue.products.find((p) => p.id === productId)?.folder ?? '';
+    await ctx.target.addFile(folder, name, bytes);
+    const listing = await postJson<ApiMediaItem[]>(base(), `/api/refresh/${ctx.folderOf(productId)}`);
+    return { folder, item: listing.body.find((i) => i.name === name) };
+  };
 
   beforeAll(async () => {
     const videos = await getJson<ApiMediaItem[]>(
@@ -121,17 +129,10 @@ export function mediaTests(ctx: SuiteContext): void {
   });
 
   it('answers 404, not a server error, for a file removed after it was listed', async () => {
-    const product = ctx.products.find((p: ApiProduct) => p.id === 'blackout-shades');
-    const folder = ctx.catalogue.products.find((p) => p.id === 'blackout-shades')?.folder ?? '';
-    await ctx.target.addFile(
-      folder,
-      'zz-vanishing.jpg',
-      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
-        .jpeg()
-        .toBuffer(),
-    );
-    const listing = await postJson<ApiMediaItem[]>(base(), `/api/refresh/${product?.driveFolderId}`);
-    const item = listing.body.find((i) => i.name === 'zz-vanishing.jpg');
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+    const { folder, item } = await addAndRefresh('blackout-shades', 'zz-vanishing.jpg', photo);
     expect(item?.thumbnailUrl).toBeDefined();
     await ctx.target.removeFile(folder, 'zz-vanishing.jpg');
     // The cached listing still names it (for up to 2 minutes): its thumbnail and file are simply gone.
@@ -143,15 +144,8 @@ export function mediaTests(ctx: SuiteContext): void {
   });
 
   it('answers a corrupt image with a JSON error and keeps serving', async () => {
-    const product = ctx.products.find((p: ApiProduct) => p.id === 'solar-shades');
-    const folder = ctx.catalogue.products.find((p) => p.id === 'solar-shades')?.folder ?? '';
-    await ctx.target.addFile(
-      folder,
-      'zz-corrupt.jpg',
-      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(600, 7)]),
-    );
-    const listing = await postJson<ApiMediaItem[]>(base(), `/api/refresh/${product?.driveFolderId}`);
-    const corrupt = listing.body.find((i) => i.name === 'zz-corrupt.jpg');
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(600, 7)]);
+    const { item: corrupt } = await addAndRefresh('solar-shades', 'zz-corrupt.jpg', bytes);
     expect(corrupt).toBeDefined();
     // A store may know up front that it cannot make a thumbnail; then it offers no URL, which is fine.
     for (const size of corrupt?.thumbnailUrl ? ['tile', 'large'] : []) {

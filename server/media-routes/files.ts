@@ -9,6 +9,9 @@ import { validateIds } from '../middleware/validate-id.ts';
 /** Types a browser shows as plain media (no script can run in them): served under the site's CSP. */
 const INERT = /^(image\/(jpeg|png|gif|webp|avif|bmp|x-icon|heic|heif|tiff)|video\/[\w.+-]+|audio\/[\w.+-]+)$/;
 
+/** The policy of a file that could carry script: it runs nothing and loads nothing. */
+export const SANDBOX_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+
 /**
  * The CSP of an original file opened in a tab. Photos and videos keep the site's policy (a sandbox
  * would give a video's page an opaque origin, and Chromium would then refuse to play it); anything
@@ -17,8 +20,6 @@ const INERT = /^(image\/(jpeg|png|gif|webp|avif|bmp|x-icon|heic|heif|tiff)|video
 export function fileCsp(mimeType: string): string | undefined {
   return INERT.test(mimeType.toLowerCase()) ? undefined : SANDBOX_CSP;
 }
-
-export const SANDBOX_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 
 /**
  * `GET /media/file/:fileId`: the original file, streamed with HTTP Range (206, 416) so that a native

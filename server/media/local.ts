@@ -114,8 +114,7 @@ export class LocalStore implements MediaStore {
     const read = (path: string) =>
       readFile(this.index.abs(path)).catch((error: unknown) => {
         if (!isMissing(error)) throw error;
-        this.index.remove(fileId);
-        throw new StoreError('not-found', `No file with id ${fileId}.`);
+        throw this.gone(fileId);
       });
     if (!isVideo(rel, mimeType)) return read(rel);
     const poster = await this.posterOf(rel);
@@ -140,12 +139,15 @@ export class LocalStore implements MediaStore {
     return found.rel;
   }
 
+  /** A file listed once and removed since: forgotten, and answered as not found. */
+  private gone(id: string): StoreError {
+    this.index.remove(id);
+    return new StoreError('not-found', `No file with id ${id}.`);
+  }
+
   private async stat(id: string, rel: string): Promise<Stats> {
     const stats = await lstat(this.index.abs(rel)).catch(() => null);
-    if (!stats?.isFile()) {
-      this.index.remove(id);
-      throw new StoreError('not-found', `No file with id ${id}.`);
-    }
+    if (!stats?.isFile()) throw this.gone(id);
     return stats;
   }
 
