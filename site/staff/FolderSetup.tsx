@@ -135,7 +135,7 @@ export function FolderSetup({ payload }: { readonly payload: FolderSetupPayload 
         </Button>
       </Toolbar>
       <p role="status">{t('progress', { done: count, total })}</p>
-      <Bar max={total} value={count} aria-label={t('progress', { done: count, total })} />
+      <Bar css={{ marginBottom: '$6' }} max={total} value={count} aria-label={t('progress', { done: count, total })} />
       {instructions && (
         <section aria-label={instructions.heading}>
           <h2>{instructions.heading}</h2>
