@@ -2,6 +2,14 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const NOT_SITE = { group: ['**/site/**'], message: 'Shared code goes in engine/shared/.' };
+const NOT_SERVER = { group: ['**/server/**'], message: 'The site never imports server code.' };
+const NOT_TESTING = {
+  group: ['**/testing/**'],
+  message: 'testing/ is test tooling: only tests, site/e2e and scripts import it.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'generated/', 'dist/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -21,29 +29,39 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', 'react', 'express', '**/site/**', '**/server/**', '**/scripts/**'] },
+        { patterns: ['node:*', 'react', 'express', '**/site/**', '**/server/**', '**/scripts/**', '**/testing/**'] },
       ],
     },
   },
   // DESIGN's dependency direction: the server reaches the site only through the built SSR bundle,
-  // the site never imports server code (its end-to-end tests start servers, so they may).
+  // the site never imports server code (its end-to-end tests start servers, so they may). Production
+  // code never imports the test tooling in testing/ (tests and site/e2e may).
   {
     files: ['server/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/site/**'], message: 'Shared code goes in engine/contract/.' }] },
-      ],
-    },
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SITE, NOT_TESTING] }] },
   },
+  { files: TESTS.map((t) => `server/${t}`), rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SITE] }] } },
   {
     files: ['site/**/*.{ts,tsx}'],
-    ignores: ['site/e2e/**'],
+    ignores: ['site/e2e/**', 'site/test/**', ...TESTS],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-imports': ['error', { patterns: [NOT_SERVER, NOT_TESTING] }],
+      // The engine's entry pulls in the validator: the browser takes values from engine/kinds.ts,
+      // engine/placeholders.ts and engine/shared/ only.
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The site never imports server code.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/engine/index.ts'],
+              allowTypeImports: true,
+              message: 'Import values from engine/kinds.ts, engine/placeholders.ts or engine/shared/.',
+            },
+          ],
+        },
       ],
     },
   },
+  { files: TESTS.map((t) => `site/${t}`), rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SERVER] }] } },
 );

@@ -18,11 +18,12 @@ import { defineConfig } from 'vitest/config';
 const CORE = [
   /node_modules\/(react|react-dom|scheduler|swr|wouter|regexparam|@stitches\/react|use-sync-external-store|dequal)\//,
   /node_modules\/lucide-react\/dist\/esm\/(Icon|context|createLucideIcon|defaultAttributes|shared\/)/,
-  /node_modules\/lucide-react\/dist\/esm\/icons\/(menu|x|chevron-left|chevron-right|arrow-right)\.mjs/,
+  /node_modules\/lucide-react\/dist\/esm\/icons\/(menu|x|chevron-left|chevron-right|arrow-right|calendar-check|mail|map-pin|phone)\.mjs/,
   /\/site\/(app|data|lib|styles)\//,
-  /\/site\/components\/(Header|MobileMenu|Footer|ui|Thumb|SlotImage|PageTop|Breadcrumbs|BackLink|Loading|Missing|Heading|PageLinks|Toasts)\.tsx/,
+  /\/site\/components\/(Header|MobileMenu|Footer|Contact|ui|Thumb|SlotImage|PageTop|Breadcrumbs|BackLink|Loading|Missing|Heading|PageLinks|Toasts)\.tsx/,
   /\/site\/templates\/registry\.ts/,
-  /\/engine\/contract\/(page|keys|text|products|media|templates)\.ts/,
+  /\/engine\/(placeholders|kinds|texts)\.ts/,
+  /\/engine\/shared\/(page|keys|products|media|images|sources|file-types|api|captions|paging|contact)\.ts/,
 ];
 const isCore = (id: string): boolean => CORE.some((re) => re.test(id));
 
@@ -53,7 +54,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   test: {
-    include: ['engine/**/*.test.ts', 'server/**/*.test.ts', 'site/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: [
+      'engine/**/*.test.ts',
+      'server/**/*.test.ts',
+      'site/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'testing/**/*.test.ts',
+    ],
     exclude: ['site/e2e/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

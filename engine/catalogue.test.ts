@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -118,6 +118,34 @@ describe('the real manifest', () => {
     expect(JSON.stringify(load())).toBe(JSON.stringify(c));
   });
 
+  it('ties every manifest file to the schema for editors (yaml-language-server modeline on line 1)', () => {
+    const files = readdirSync('manifest').filter((f) => /\.ya?ml$/.test(f));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      expect(readFileSync(join('manifest', f), 'utf8').split('\n')[0], f).toBe(
+        '# yaml-language-server: $schema=./catalogue.schema.json',
+      );
+    }
+    const settings = JSON.parse(readFileSync('.vscode/settings.json', 'utf8')) as { 'yaml.schemas': object };
+    expect(settings['yaml.schemas']).toEqual({
+      './manifest/catalogue.schema.json': ['manifest/*.yaml', 'manifest/*.yml'],
+    });
+  });
+
+  it('explains every key of the schema (editor hovers) and offers the member keys for completion', () => {
+    const undescribed: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const n = node as { properties?: Record<string, { description?: string }> };
+      for (const [k, v] of Object.entries(n.properties ?? {})) if (!v.description) undescribed.push(`${at}.${k}`);
+      for (const [k, v] of Object.entries(node)) walk(v, `${at}.${k}`);
+    };
+    walk(manifestSchema, '$');
+    expect(undescribed).toEqual([]);
+    const members = manifestSchema.properties.families.items.properties.members.items.properties;
+    expect(Object.keys(members)).toEqual(expect.arrayContaining(['slug', 'name', 'folder', 'description', 'features']));
+  });
+
   it('ships the JSON schema generated from the TypeScript source', () => {
     const file = JSON.parse(readFileSync('manifest/catalogue.schema.json', 'utf8'));
     expect(file).toEqual(JSON.parse(JSON.stringify(manifestSchema)));
@@ -192,14 +220,65 @@ describe('content staff editing a copy of the manifest', () => {
     );
   });
 
+  it("adds a screen application with one edit, and its icon with one line (the README's worked example)", () => {
+    dir = mkdtempSync(join(tmpdir(), 'manifest-'));
+    cpSync('manifest', dir, { recursive: true });
+    const families = join(dir, 'families.yaml');
+    writeFileSync(
+      families,
+      readFileSync(families, 'utf8').replace(
+        '\n  - id: interior-types',
+        `      - slug: patios
+        name: Patios
+        description: Screens around an open patio for shade, privacy and no insects.
+        features: [Fits between posts or walls, Blocks sun and insects, Wind-rated zipper track]
+
+  - id: interior-types`,
+      ),
+    );
+    const pages = join(dir, 'pages.yaml');
+    writeFileSync(
+      pages,
+      readFileSync(pages, 'utf8').replace(
+        '          screen-door: door\n',
+        '          screen-door: door\n          patios: sun\n',
+      ),
+    );
+    const before = load();
+    const after = load(dir);
+    const added = (f: (c: Catalogue) => readonly string[]) => f(after).filter((x) => !f(before).includes(x));
+    expect(added((c) => c.products.map((p) => p.id))).toEqual([
+      'screen-patios',
+      'screen-patios-videos',
+      'screen-patios-images',
+    ]);
+    expect(added((c) => c.folders.map((f) => f.path))).toEqual([
+      'Screens/Motorized Screens/Patios',
+      'Screens/Motorized Screens/Patios/Videos',
+      'Screens/Motorized Screens/Patios/Images',
+    ]);
+    expect(added((c) => c.slots.map((s) => s.id))).toEqual(['screen-patios']);
+    expect(added((c) => c.sitemap.map((e) => e.path))).toEqual([
+      '/screens/motorized-screens/patios',
+      '/screens/motorized-screens/patios/videos',
+      '/screens/motorized-screens/patios/images',
+    ]);
+    expect(after.aggregates['motorized-screens']).toContain('Screens/Motorized Screens/Patios/Images');
+    const cards = after.pages.find((p) => p.path === '/screens')?.sections.find((s) => s.id === 'applications');
+    expect(cards?.icons['patios']).toBe('sun');
+    expect(after.slots.find((s) => s.id === 'screen-patios')?.fallback).toBe('/defaults/screen-patios.jpg');
+  });
+
   it('a folder declared later inside an aggregated leaf becomes the leaf the aggregate lists', () => {
     dir = mkdtempSync(join(tmpdir(), 'manifest-'));
     cpSync('manifest', dir, { recursive: true });
     const file = join(dir, 'catalogue.yaml');
-    const text = readFileSync(file, 'utf8').replace(
-      '  - path: Aluminum Pergolas\n',
-      '  - path: Aluminum Pergolas\n  - path: Screens/Motorized Screens/Pool Cages/Images/Night\n',
+    const before = readFileSync(file, 'utf8');
+    const text = before.replace(
+      '  - path: Aluminum Pergolas/Videos\n',
+      '  - path: Aluminum Pergolas/Videos\n  - path: Screens/Motorized Screens/Pool Cages/Images/Night\n',
     );
+    expect(text).not.toBe(before);
     writeFileSync(file, text);
     const listed = load(dir).aggregates['motorized-screens'] ?? [];
     expect(listed).toContain('Screens/Motorized Screens/Pool Cages/Images/Night');

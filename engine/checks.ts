@@ -1,17 +1,15 @@
 import { problem, type Place, type Problem } from './errors.ts';
 import type { Expanded } from './expand.ts';
+import { kindOf } from './kinds.ts';
 import type { Origin } from './families.ts';
 import type { Card, Catalogue, Page } from './model.ts';
 import { compileRoute, isCatchAll, isPattern, patternsOverlap, type CompiledRoute } from './routes.ts';
 import type { DataPath, ParsedManifest } from './source.ts';
 import { suggest } from './suggest.ts';
-import { unknownPlaceholders } from './template.ts';
+import { unknownPlaceholders } from './placeholders.ts';
 
 /** A place computed only when a problem needs it (finding places parses the YAML again). */
 type Lazy = () => Place;
-
-const GALLERY_TEXTS = ['loading', 'error', 'emptyTitle', 'emptyBody', 'count', 'none'] as const;
-const GALLERY_KINDS = new Set(['image-gallery', 'video-gallery', 'media-gallery']);
 
 /** What a schema cannot check: routes, references, links, gallery texts. Every problem at once. */
 export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
@@ -115,7 +113,7 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
         }
       });
     });
-    if (!page.product || ids.product.has(page.product)) checkGallery(page, at, found);
+    if (!page.product || ids.product.has(page.product)) checkKindNeeds(page, at, found);
     for (const name of o.fromFamily ? [] : leftovers(o.value)) {
       found.push(
         problem('InvalidValue', { key: `{${name}}`, detail: 'is a placeholder that nothing fills' }, at([])()),
@@ -137,16 +135,18 @@ function checkCard(
   ref('folder', card.dialog?.folder, at(['dialog', 'folder']));
   ref('aggregate', card.dialog?.aggregate, at(['dialog', 'aggregate']));
   link(card.href, at(['href']));
+  card.links?.forEach((l, i) => link(l.href, at(['links', i, 'href'])));
 }
 
-function checkGallery(page: Page, at: (sub: DataPath) => Lazy, found: Problem[]): void {
-  if (!GALLERY_KINDS.has(page.kind)) return;
-  for (const key of GALLERY_TEXTS) {
+function checkKindNeeds(page: Page, at: (sub: DataPath) => Lazy, found: Problem[]): void {
+  const { gallery, texts } = kindOf(page.kind);
+  for (const key of texts) {
     if (!page.texts[key])
       found.push(problem('MissingPageText', { path: page.path, kind: page.kind, key }, at(['texts'])()));
   }
-  if (page.kind === 'media-gallery' ? !page.productType : !page.folder) {
-    const needs = page.kind === 'media-gallery' ? 'a productType' : 'a folder, or a product with a folder';
+  if (!gallery) return;
+  if (gallery.source === 'product-type' ? !page.productType : !page.folder) {
+    const needs = gallery.source === 'product-type' ? 'a productType' : 'a folder, or a product with a folder';
     found.push(problem('MissingMedia', { path: page.path, kind: page.kind, needs }, at([])()));
   }
 }

@@ -135,6 +135,38 @@ export const problems = {
       `Member ${q(member)} of family ${q(family)} uses {${variable}} but does not set it, and the family has no default.`,
     hint: ({ variable }) => `Add \`${variable}: ...\` to the member, or to the family's vars.`,
   }),
+  DuplicateSlug: entry<{ slug: string; family: string; other: string }>({
+    title: 'Slug used twice',
+    message: ({ slug, family, other }) => `slug ${q(slug)} is used twice in family ${q(family)} (also at ${other}).`,
+    hint: () => 'Each member needs its own slug (it names its pages, products and folders): rename one.',
+  }),
+  UnknownMemberKey: entry<{
+    key: string;
+    member: string;
+    family: string;
+    suggestion?: string;
+    allowed: readonly string[];
+  }>({
+    title: 'Unknown member key',
+    message: ({ key, member, family, suggestion }) =>
+      `Unknown key ${q(key)} in member ${q(member)} of family ${q(family)}${didYouMean(suggestion)}: nothing in the family uses it.`,
+    hint: ({ allowed }) => `Keys a member of this family may set: ${some(allowed, 30)}.`,
+  }),
+  MemberShape: entry<{ key: string; expected: 'list' | 'text'; actual: string }>({
+    title: 'Value of the wrong shape',
+    message: ({ key, expected, actual }) =>
+      `${q(key)} must be ${expected === 'list' ? 'a list' : 'a text'} here, not ${actual}.`,
+    hint: ({ key, expected }) =>
+      expected === 'list'
+        ? `Write a list: \`${key}: [First item, Second item]\`, or one \`- item\` a line below \`${key}:\`.`
+        : `Write one text: \`${key}: ...\` (quote it if it holds ': ' or starts with '[').`,
+  }),
+  UnknownWithout: entry<{ value: string; family: string; suggestion?: string; allowed: readonly string[] }>({
+    title: 'without names nothing',
+    message: ({ value, family, suggestion }) =>
+      `\`without\` names ${q(value)}, which is no page or product of family ${q(family)}${didYouMean(suggestion)}.`,
+    hint: ({ allowed }) => `It may name: ${some(allowed, 30)}.`,
+  }),
   UnknownParamSource: entry<{ param: string; path: string }>({
     title: 'Route parameter without values',
     message: ({ param, path }) => `The route ${q(path)} has :${param} but params.${param} gives no values.`,

@@ -1,6 +1,7 @@
 import { problem, type Problem } from './errors.ts';
 import { flatten, type Flattened, type Origin } from './families.ts';
 import { folderTree } from './folders.ts';
+import { isStaffKind, kindOf } from './kinds.ts';
 import type { Catalogue, Card, Page, Product, Section, SitemapEntry, Slot } from './model.ts';
 import { compileRoute, instances, isCatchAll, isPattern } from './routes.ts';
 import type { DataPath, ParsedManifest } from './source.ts';
@@ -75,7 +76,7 @@ function resolvePage(
   noParamSource: (param: string) => void,
 ): Page {
   const heading = p.heading ?? '';
-  const staff = p.staff ?? false;
+  const staff = isStaffKind(p.kind);
   const title = p.meta?.title ?? (heading || input.site.meta.title);
   const template = input.site.meta.titleTemplate ?? '{title}';
   const params: Record<string, readonly string[]> = {};
@@ -111,7 +112,7 @@ function resolvePage(
     texts: { ...(input.pageDefaults?.[p.kind] ?? {}), ...(p.texts ?? {}) },
     links: p.links ?? [],
     sections: (p.sections ?? []).map(resolveSection),
-    sitemap: p.sitemap ?? (!staff && p.kind !== 'not-found'),
+    sitemap: p.sitemap ?? (!staff && kindOf(p.kind).status === 200),
     staff,
   };
 }

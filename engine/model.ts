@@ -1,4 +1,6 @@
-import type { CardInput, DialogInput, LinkInput, PageKind, SectionType } from './types.ts';
+import type { DRAWINGS } from './schema.ts';
+import type { Texts, UiTexts } from './texts.ts';
+import type { CardInput, Contact, DialogInput, LinkInput, PageKind, SectionType } from './types.ts';
 
 /**
  * The resolved Catalogue: what the engine returns from a valid manifest. Readonly and fully
@@ -7,7 +9,7 @@ import type { CardInput, DialogInput, LinkInput, PageKind, SectionType } from '.
 export interface Catalogue {
   readonly site: Site;
   /** Shared UI texts (buttons, viewer labels, notices), by key. */
-  readonly ui: Readonly<Record<string, string>>;
+  readonly ui: UiTexts;
   readonly figures: Readonly<Record<string, Figure>>;
   /** The route table, in manifest order (families where they are declared, then pages). */
   readonly pages: readonly Page[];
@@ -27,6 +29,8 @@ export interface Site {
   readonly baseUrl: string;
   readonly claims: readonly string[];
   readonly nav: readonly NavItem[];
+  /** Phone, e-mail, address, hours, service area and the consultation link; absent in small test manifests. */
+  readonly contact?: Contact;
   readonly meta: { readonly title: string; readonly description: string; readonly titleTemplate: string };
 }
 
@@ -65,7 +69,7 @@ export interface Section {
   readonly href?: string;
   readonly button?: string;
   readonly icons: Readonly<Record<string, string>>;
-  readonly texts: Readonly<Record<string, string>>;
+  readonly texts: Texts;
 }
 
 export interface Page {
@@ -88,12 +92,12 @@ export interface Page {
   readonly productType?: string;
   /** Pattern routes: the values each ':param' takes. */
   readonly params: Readonly<Record<string, readonly string[]>>;
-  readonly texts: Readonly<Record<string, string>>;
+  readonly texts: Texts;
   readonly links: readonly Link[];
   readonly sections: readonly Section[];
   /** Listed in the sitemap (false for staff pages and not-found). */
   readonly sitemap: boolean;
-  /** A staff tool: needs a staff session, never in visitor bundles. */
+  /** A staff tool (from its kind): needs a staff session, never in visitor bundles. */
   readonly staff: boolean;
 }
 
@@ -121,7 +125,12 @@ export interface Folder {
   readonly depth: number;
   /** A fixed Drive folder id, when the manifest gives one. */
   readonly driveId?: string;
+  /** What its demo pictures show: its own `drawing`, else the nearest parent's. */
+  readonly drawing?: Drawing;
 }
+
+/** A product drawing of the generated demo media. */
+export type Drawing = (typeof DRAWINGS)[number];
 
 export interface Slot {
   readonly id: string;

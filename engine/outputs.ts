@@ -6,9 +6,23 @@ const xmlEscape = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const mdCell = (s: string): string => s.replace(/\|/g, '\\|');
 
-export function sitemapXml(c: Catalogue): string {
-  const urls = c.sitemap.map((e) => `  <url><loc>${xmlEscape(e.loc)}</loc></url>`).join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+/** Google's image sitemap extension: at most this many images per page URL. */
+export const SITEMAP_IMAGES_PER_URL = 1000;
+
+/**
+ * The sitemap of the route table; with `images` (absolute image URLs by page path), each page's
+ * images as `image:image` entries of Google's image extension.
+ */
+export function sitemapXml(c: Catalogue, images: Readonly<Record<string, readonly string[]>> = {}): string {
+  const urls = c.sitemap
+    .map((e) => {
+      const shown = (images[e.path] ?? []).slice(0, SITEMAP_IMAGES_PER_URL);
+      const tags = shown.map((src) => `\n    <image:image><image:loc>${xmlEscape(src)}</image:loc></image:image>`);
+      return `  <url><loc>${xmlEscape(e.loc)}</loc>${tags.join('')}${tags.length ? '\n  ' : ''}</url>`;
+    })
+    .join('\n');
+  const ns = Object.keys(images).length ? ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${ns}>\n${urls}\n</urlset>\n`;
 }
 
 export function robotsTxt(c: Catalogue): string {

@@ -1,4 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, formatProblem } from './index.ts';
 import { loadCatalogue } from './node/read.ts';
@@ -34,7 +38,15 @@ describe('bad manifests get one clear message per problem, with its place', () =
   it('unknown key, with a did-you-mean and the allowed keys', () => {
     expect(problemsOf('bad-unknown-key')).toMatchInlineSnapshot(`
       [
-        "bad-unknown-key/catalogue.yaml:30:5  Unknown key 'headng' in pages > item 3 (did you mean 'heading'?).  (Allowed keys here: id, path, aliases, kind, heading, intro, breadcrumb, back, meta, hero, product, folder, media, productType, params, texts, links, sections, sitemap, staff.)",
+        "bad-unknown-key/catalogue.yaml:30:5  Unknown key 'headng' in pages > item 3 (did you mean 'heading'?).  (Allowed keys here: id, path, aliases, kind, heading, intro, breadcrumb, back, meta, hero, product, folder, media, productType, params, texts, links, sections, sitemap.)",
+      ]
+    `);
+  });
+
+  it('misspelled text key, with a did-you-mean', () => {
+    expect(problemsOf('bad-text-key')).toMatchInlineSnapshot(`
+      [
+        "bad-text-key/catalogue.yaml:35:7  Unknown text key 'emptyTitel' (did you mean 'emptyTitle'?).  (Valid values: loading, error, emptyTitle, emptyBody, count, none, notFound, mediaHeading, images, videos, changeImage, current, defaultImage, dropHere, dropHint, chooseFile, uploading, tooLarge, notImage, successTitle, successBody, errorTitle, uploadFailed, loadFailed, openRoot, scan, scanning, scanDoneTitle, scanDoneBody, scanFailedTitle and 101 more.)",
       ]
     `);
   });
@@ -42,7 +54,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
   it('unknown page kind', () => {
     expect(problemsOf('bad-unknown-kind')).toMatchInlineSnapshot(`
       [
-        "bad-unknown-kind/catalogue.yaml:29:11  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, image-manager, folder-setup, sign-in, not-found.)",
+        "bad-unknown-kind/catalogue.yaml:29:11  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, sign-in, not-found.)",
       ]
     `);
   });
@@ -117,8 +129,49 @@ describe('bad manifests get one clear message per problem, with its place', () =
     expect(problemsOf('bad-many-problems')).toMatchInlineSnapshot(`
       [
         "bad-many-problems/catalogue.yaml:22:14  'heading' must be a text, not a list.",
-        "bad-many-problems/catalogue.yaml:25:11  Unknown page kind 'categroy' (did you mean 'category'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, image-manager, folder-setup, sign-in, not-found.)",
-        "bad-many-problems/catalogue.yaml:30:5  Unknown key 'headng' in pages > item 3 (did you mean 'heading'?).  (Allowed keys here: id, path, aliases, kind, heading, intro, breadcrumb, back, meta, hero, product, folder, media, productType, params, texts, links, sections, sitemap, staff.)",
+        "bad-many-problems/catalogue.yaml:25:11  Unknown page kind 'categroy' (did you mean 'category'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, sign-in, not-found.)",
+        "bad-many-problems/catalogue.yaml:30:5  Unknown key 'headng' in pages > item 3 (did you mean 'heading'?).  (Allowed keys here: id, path, aliases, kind, heading, intro, breadcrumb, back, meta, hero, product, folder, media, productType, params, texts, links, sections, sitemap.)",
+      ]
+    `);
+  });
+
+  it('features given as text instead of a list: an error at its line, not a silent empty list', () => {
+    expect(problemsOf('bad-features-text')).toMatchInlineSnapshot(`
+      [
+        "bad-features-text/families.yaml:41:19  'features' must be a list here, not the string "Salt-air finish, louvers rotate".  (Write a list: \`features: [First item, Second item]\`, or one \`- item\` a line below \`features:\`.)",
+      ]
+    `);
+  });
+
+  it('without naming no page or product of the family, with a did-you-mean', () => {
+    expect(problemsOf('bad-unknown-without')).toMatchInlineSnapshot(`
+      [
+        "bad-unknown-without/families.yaml:42:19  \`without\` names 'galery', which is no page or product of family 'variants' (did you mean 'gallery'?).  (It may name: landing, gallery, pergola-pool-side.)",
+      ]
+    `);
+  });
+
+  it('a misspelled member key: at its own line, with a did-you-mean, and not also as an unset variable', () => {
+    expect(problemsOf('bad-misspelled-key')).toMatchInlineSnapshot(`
+      [
+        "bad-misspelled-key/families.yaml:40:9  Unknown key 'descripton' in member 'pool-side' of family 'variants' (did you mean 'description'?): nothing in the family uses it.  (Keys a member of this family may set: slug, name, without, folder, description, features, subcategory, type, href.)",
+      ]
+    `);
+  });
+
+  it('a duplicate slug: one message that says slug, not one per id and route it doubles', () => {
+    expect(problemsOf('bad-duplicate-slug')).toMatchInlineSnapshot(`
+      [
+        "bad-duplicate-slug/families.yaml:42:15  slug 'pool-side' is used twice in family 'variants' (also at engine/__fixtures__/bad-duplicate-slug/families.yaml:37:15).  (Each member needs its own slug (it names its pages, products and folders): rename one.)",
+      ]
+    `);
+  });
+
+  it('two mistakes of different stages (schema, family expansion) in one run', () => {
+    expect(problemsOf('bad-two-stages')).toMatchInlineSnapshot(`
+      [
+        "bad-two-stages/catalogue.yaml:29:11  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, sign-in, not-found.)",
+        "bad-two-stages/families.yaml:40:9  Unknown key 'descripton' in member 'pool-side' of family 'variants' (did you mean 'description'?): nothing in the family uses it.  (Keys a member of this family may set: slug, name, without, folder, description, features, subcategory, type, href.)",
       ]
     `);
   });
@@ -132,6 +185,8 @@ describe('bad manifests get one clear message per problem, with its place', () =
   });
 });
 
+const TSX = pathToFileURL(join(process.cwd(), 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
 describe('npm run check', () => {
   const check = (target?: string) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts', ...(target ? [target] : [])], {
@@ -141,7 +196,7 @@ describe('npm run check', () => {
   it('exits 0 on the real manifest', () => {
     const r = check();
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^Manifest is valid: 56 routes/);
+    expect(r.stdout).toMatch(/^Manifest is valid: 58 routes/);
   });
 
   it('exits 1 and prints file:line:col, message, hint and a code frame, no stack trace', () => {
@@ -151,6 +206,54 @@ describe('npm run check', () => {
     expect(r.stderr).toContain('> 25 |     kind: categroy');
     expect(r.stderr).toContain('3 problems found in the manifest.');
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('says what an edit adds and removes against the last commit, or a given ref', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shade-check-'));
+    try {
+      cpSync('manifest', join(dir, 'manifest'), { recursive: true });
+      const git = (...a: string[]) => spawnSync('git', a, { cwd: dir, encoding: 'utf8' });
+      git('init', '-q');
+      git('add', '.');
+      git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'manifest');
+      const families = join(dir, 'manifest', 'families.yaml');
+      const member = [
+        '      - slug: pool-side',
+        '        name: Pool Side Pergolas',
+        '        folder: Aluminum Pergolas/Pool Side',
+        '        subcategory: louvered-roof',
+        '        type: pool-side',
+        '        description: A louvered pergola sized for the pool deck.',
+        '        features: [Salt-air finish, Louvers rotate 0-90 degrees]',
+        '',
+      ].join('\n');
+      const text = readFileSync(families, 'utf8').replace(
+        '\n  - id: screen-applications',
+        `\n${member}  - id: screen-applications`,
+      );
+      writeFileSync(families, text.replace(/\n {6}- slug: wood-blinds[\s\S]*$/, '\n'));
+      const run = (...a: string[]) =>
+        spawnSync(process.execPath, ['--import', TSX, join(process.cwd(), 'scripts/check.ts'), ...a], {
+          cwd: dir,
+          encoding: 'utf8',
+        });
+      expect(run().stdout).toMatchInlineSnapshot(`
+        "Manifest is valid: 60 routes, 47 products, 66 folders, 15 slots.
+        Against HEAD, this edit:
+          adds 3 pages: /pergola-pool-side, /pergola-pool-side-images, /pergola-pool-side-videos
+          removes 1 page: /wood-blinds-gallery
+          adds 1 product: pergola-pool-side
+          removes 1 product: wood-blinds
+          adds 3 folders: Aluminum Pergolas/Pool Side, Aluminum Pergolas/Pool Side/Images, Aluminum Pergolas/Pool Side/Videos
+          removes 1 folder: Interior Window Coverings/Blinds/Wood
+          adds 3 sitemap entries: /pergola-pool-side, /pergola-pool-side-images, /pergola-pool-side-videos
+          removes 1 sitemap entry: /wood-blinds-gallery
+        "
+      `);
+      expect(run('--against', 'HEAD').stdout).toBe(run().stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 1 on a missing manifest', () => {

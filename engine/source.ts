@@ -28,22 +28,52 @@ export interface ParsedManifest {
 }
 
 /**
+ * What parsing remembers between builds of the same files, when the caller keeps one (the server's
+ * reloads, the fuzz test): the data and the documents of file texts seen before, so that an edit to
+ * one file parses (and validates, see validate.ts) that file only. Kept data is frozen: no stage may
+ * change what another build reads. Holds the texts of the last few builds.
+ */
+export class ParseMemo {
+  readonly data = new Map<string, unknown>();
+  readonly docs = new Map<string, ParsedFile>();
+  static readonly SIZE = 32;
+  keep<V>(map: Map<string, V>, key: string, value: V): V {
+    if (map.size >= ParseMemo.SIZE) map.delete(map.keys().next().value as string);
+    map.set(key, value);
+    return value;
+  }
+}
+
+const deepFreeze = <T>(v: T): T => {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+};
+
+/**
  * Parses the manifest files and merges them by top-level key. The data comes from js-yaml (fast);
  * the `yaml` document API, which knows where every node is, runs only when a place is asked for
  * (a problem was found) or a file does not parse.
  */
-export function parseSources(sources: readonly SourceFile[]): { manifest?: ParsedManifest; problems: Problem[] } {
+export function parseSources(
+  sources: readonly SourceFile[],
+  memo?: ParseMemo,
+): { manifest?: ParsedManifest; problems: Problem[] } {
   const found: Problem[] = [];
   const owner = new Map<string, SourceFile>();
   const data: Record<string, unknown> = {};
   const docs = new Map<string, ParsedFile>();
   const parsed = (src: SourceFile): ParsedFile => {
-    let f = docs.get(src.file);
+    let f = docs.get(src.file) ?? memo?.docs.get(`${src.file}\0${src.text}`);
     if (!f) {
       const lines = new LineCounter();
       const doc = parseDocument(src.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-      docs.set(src.file, (f = { file: src.file, text: src.text, doc, lines }));
+      f = { file: src.file, text: src.text, doc, lines };
+      memo?.keep(memo.docs, `${src.file}\0${src.text}`, f);
     }
+    docs.set(src.file, f);
     return f;
   };
 
@@ -52,12 +82,15 @@ export function parseSources(sources: readonly SourceFile[]): { manifest?: Parse
       found.push(problem('EmptyFile', {}, { file: src.file, line: 1, col: 1 }));
       continue;
     }
-    let js: unknown;
-    try {
-      js = loadYaml(src.text, { schema: CORE_SCHEMA, filename: src.file });
-    } catch (e) {
-      found.push(syntaxProblem(parsed(src), e));
-      continue;
+    let js: unknown = memo?.data.get(src.text);
+    if (js === undefined) {
+      try {
+        js = loadYaml(src.text, { schema: CORE_SCHEMA, filename: src.file });
+      } catch (e) {
+        found.push(syntaxProblem(parsed(src), e));
+        continue;
+      }
+      if (memo) memo.keep(memo.data, src.text, deepFreeze(js));
     }
     if (js === undefined || js === null) {
       found.push(problem('EmptyFile', {}, { file: src.file, line: 1, col: 1 }));

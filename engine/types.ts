@@ -1,8 +1,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { manifestSchema, PAGE_KINDS, SECTION_TYPES } from './schema.ts';
+import type { manifestSchema, SECTION_TYPES } from './schema.ts';
 
 /** What content staff write: the manifest as the schema describes it (optional keys stay optional). */
 export type ManifestInput = FromSchema<typeof manifestSchema>;
+/** How visitors reach the company (`site.contact`). */
+export type Contact = NonNullable<ManifestInput['site']['contact']>;
 export type PageInput = NonNullable<ManifestInput['pages']>[number];
 export type SectionInput = NonNullable<PageInput['sections']>[number];
 export type ProductInput = ManifestInput['products'][number];
@@ -12,5 +14,5 @@ export type LinkInput = NonNullable<PageInput['back']>;
 export type CardInput = Exclude<NonNullable<SectionInput['items']>[number], string>;
 export type DialogInput = NonNullable<SectionInput['dialog']>;
 
-export type PageKind = (typeof PAGE_KINDS)[number];
+export type { PageKind } from './kinds.ts';
 export type SectionType = (typeof SECTION_TYPES)[number];

@@ -5,11 +5,51 @@ import type { DataPath, ParsedManifest } from './source.ts';
 import { suggest } from './suggest.ts';
 import type { ManifestInput } from './types.ts';
 
+let ajv: Ajv | undefined;
 let compiled: ValidateFunction | undefined;
-const validator = (): ValidateFunction =>
-  (compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile(
-    manifestSchema,
-  ));
+const newAjv = (): Ajv => (ajv ??= new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }));
+const validator = (): ValidateFunction => (compiled ??= newAjv().compile(manifestSchema));
+
+type Key = keyof typeof manifestSchema.properties;
+const KEYS = Object.keys(manifestSchema.properties) as Key[];
+/** The root alone: required keys, no unknown key (each key's value is checked by its own validator). */
+let rootOnly: ValidateFunction | undefined;
+const byKey = new Map<Key, ValidateFunction>();
+/** Each key's validator: the schema of the manifest with only that property (same error paths). */
+const keyValidator = (k: Key): ValidateFunction => {
+  let v = byKey.get(k);
+  if (!v) byKey.set(k, (v = newAjv().compile({ type: 'object', properties: { [k]: manifestSchema.properties[k] } })));
+  return v;
+};
+/**
+ * Errors of a key's value, remembered by the value's identity: when the text of a manifest file did not
+ * change since the last build (a reload, the fuzz test), its parsed value is the same object and is not
+ * validated again (see `ParseMemo`).
+ */
+const checkedValues = new WeakMap<object, readonly ErrorObject[]>();
+function errorsOf(data: Record<string, unknown>): ErrorObject[] {
+  rootOnly ??= newAjv().compile({
+    type: 'object',
+    additionalProperties: false,
+    required: manifestSchema.required,
+    properties: Object.fromEntries(KEYS.map((k) => [k, true])),
+  });
+  const out: ErrorObject[] = rootOnly(data) ? [] : [...(rootOnly.errors ?? [])];
+  for (const k of KEYS) {
+    if (!Object.hasOwn(data, k)) continue;
+    const value = data[k];
+    const known = value && typeof value === 'object' ? checkedValues.get(value) : undefined;
+    if (known) {
+      out.push(...known);
+      continue;
+    }
+    const v = keyValidator(k);
+    const errors = v({ [k]: value }) ? [] : [...(v.errors ?? [])];
+    if (value && typeof value === 'object') checkedValues.set(value, errors);
+    out.push(...errors);
+  }
+  return out;
+}
 
 /** Asserts that `x` is a manifest as the schema describes it (for code that builds one in memory). */
 export function assertManifest(x: unknown): asserts x is ManifestInput {
@@ -18,9 +58,15 @@ export function assertManifest(x: unknown): asserts x is ManifestInput {
 
 /** Schema validation, every problem at once, each rewritten for people and placed in its file. */
 export function validateManifest(m: ParsedManifest): Problem[] {
-  const validate = validator();
-  if (validate(m.data)) return [];
-  return rewrite(pickBranches(validate.errors ?? []), m);
+  return schemaCheck(m).problems;
+}
+
+/** Schema validation with the data paths of what is invalid (for `usable.ts`, which sets them aside). */
+export function schemaCheck(m: ParsedManifest): { problems: Problem[]; invalid: DataPath[] } {
+  const errors = errorsOf(m.data);
+  if (errors.length === 0) return { problems: [], invalid: [] };
+  const invalid = errors.map((e) => (e.propertyName !== undefined ? [...pathOf(e), e.propertyName] : pathOf(e)));
+  return { problems: rewrite(pickBranches(errors), m), invalid };
 }
 
 const pathOf = (e: ErrorObject): (string | number)[] =>
@@ -104,6 +150,8 @@ function rewrite(errors: readonly ErrorObject[], m: ParsedManifest): Problem[] {
     const path = pathOf(e);
     const key = String(path[path.length - 1] ?? 'manifest');
     let p: Problem | undefined;
+    // A key name that fits no allowed form: reported once, by its enum (with a did-you-mean).
+    if (e.propertyName !== undefined && e.keyword !== 'enum') continue;
     switch (e.keyword) {
       case 'additionalProperties': {
         const extra = String(e.params['additionalProperty']);
@@ -119,16 +167,26 @@ function rewrite(errors: readonly ErrorObject[], m: ParsedManifest): Problem[] {
         p = problem('MissingKey', { key: String(e.params['missingProperty']), where: describe(path) }, m.locate(path));
         break;
       case 'type':
-        p = problem(
-          'WrongType',
-          { key, expected: expectedName(String(e.params['type'])), actual: typeName(e.data) },
-          m.locate(path),
-        );
+        p =
+          String(e.params['type']) === 'array' && typeof e.data === 'string'
+            ? problem('MemberShape', { key, expected: 'list', actual: typeName(e.data) }, m.locate(path))
+            : problem(
+                'WrongType',
+                { key, expected: expectedName(String(e.params['type'])), actual: typeName(e.data) },
+                m.locate(path),
+              );
         break;
       case 'enum': {
+        // A list or mapping where a name belongs: the 'type' error of the same value says so.
+        if (e.data !== null && typeof e.data === 'object' && e.propertyName === undefined) continue;
         const allowed = (e.params['allowedValues'] as unknown[]).map(String);
         const value = String(e.data);
-        const what = e.propertyName !== undefined ? 'page kind' : (WHAT[key] ?? `value for '${key}'`);
+        const what =
+          e.propertyName === undefined
+            ? (WHAT[key] ?? `value for '${key}'`)
+            : key === 'texts'
+              ? 'text key'
+              : 'page kind';
         const at = e.propertyName !== undefined ? m.locate([...path, e.propertyName], { key: true }) : m.locate(path);
         p = problem(
           'UnknownValue',
@@ -138,6 +196,7 @@ function rewrite(errors: readonly ErrorObject[], m: ParsedManifest): Problem[] {
         break;
       }
       case 'propertyNames':
+      case 'anyOf':
         continue;
       case 'pattern': {
         const pattern = String(e.params['pattern']);

@@ -17,7 +17,7 @@ function write(file: string, minutes: number): void {
 
 it('builds when an output is missing, when a bundle source changed after the build, and not otherwise', () => {
   write('site/app/App.tsx', 0);
-  write('engine/contract/page.ts', 0);
+  write('engine/shared/page.ts', 0);
   write('vite.config.ts', 0);
   expect(whyBuild(root)).toBe(`${BUILD_OUTPUTS.join(' and ')} missing`);
 
@@ -33,8 +33,8 @@ it('builds when an output is missing, when a bundle source changed after the bui
   write('site/NOTES.md', 20);
   expect(whyBuild(root)).toBeNull();
 
-  write('engine/contract/page.ts', 20); // a git pull brought a new contract
-  expect(whyBuild(root)).toBe(`${join('engine', 'contract', 'page.ts')} changed since the last build`);
+  write('engine/shared/page.ts', 20); // a git pull brought a new shared shape
+  expect(whyBuild(root)).toBe(`${join('engine', 'shared', 'page.ts')} changed since the last build`);
   write(BUILD_OUTPUTS[0]!, 30);
   write(BUILD_OUTPUTS[1]!, 30);
   expect(whyBuild(root)).toBeNull();

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pMap from 'p-map';
 import sharp from 'sharp';
-import type { Catalogue } from '../engine/index.ts';
+import { kindOf, type Catalogue, type Drawing } from '../engine/index.ts';
+import { sceneSvg, slotDrawing } from './demo-drawings.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
 
 /**
@@ -34,7 +35,11 @@ export interface FolderPlan {
   readonly path: string;
   readonly label: string;
   readonly video: boolean;
+  readonly drawing: Drawing;
 }
+
+/** A folder the manifest gives no drawing (nor any of its parents). */
+const DEFAULT_DRAWING: Drawing = 'pergola';
 
 const PHOTO_SIZES: readonly (readonly [number, number])[] = [
   [1200, 800],
@@ -49,76 +54,27 @@ const slug = (s: string): string =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-const hueOf = (s: string): number => createHash('sha256').update(s).digest().readUInt16BE(0) % 360;
-const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Which folders get media, with a display name. Pure. */
+/** Which folders get media, with a display name and what their pictures show. Pure. */
 export function demoPlan(c: Catalogue): FolderPlan[] {
   const parents = new Set(c.folders.map((f) => f.parent).filter((p): p is string => p !== undefined));
   const used = new Set([...c.products.map((p) => p.folder), ...c.pages.map((p) => p.folder)]);
-  const videoPages = new Set(c.pages.filter((p) => p.kind === 'video-gallery').map((p) => p.folder));
+  const videoPages = new Set(c.pages.filter((p) => kindOf(p.kind).gallery?.media === 'videos').map((p) => p.folder));
   return c.folders
     .filter((f) => !parents.has(f.path) || used.has(f.path))
     .map((f) => {
       const named =
         c.products.find((p) => p.folder === f.path)?.name ?? c.pages.find((p) => p.folder === f.path)?.heading;
       const video = /(^|\/)Videos?$/.test(f.path) || videoPages.has(f.path);
-      return { path: f.path, label: named ?? f.path.split('/').slice(-2).join(' - '), video };
+      const label = named ?? f.path.split('/').slice(-2).join(' - ');
+      return { path: f.path, label, video, drawing: f.drawing ?? DEFAULT_DRAWING };
     });
-}
-
-/** The label on one line, or on two split at the space nearest the middle when it is long. */
-function twoLines(label: string): string[] {
-  if (label.length <= 18) return [label];
-  const middle = label.length / 2;
-  let best = -1;
-  for (let i = 0; i < label.length; i++) {
-    if (label[i] === ' ' && (best < 0 || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
-  }
-  return best < 0 ? [label] : [label.slice(0, best), label.slice(best + 1)];
-}
-
-/**
- * A placeholder "photo": sky gradient, ground, a pergola-like frame, the label and a caption (no text
- * when the label is empty: slot defaults sit behind page headings).
- */
-export function sceneSvg(label: string, caption: string, width: number, height: number, seed: string): string {
-  const h = hueOf(seed);
-  const ground = Math.round(height * 0.7);
-  const slats = Array.from({ length: 9 }, (_, i) => {
-    const x = Math.round(width * (0.18 + i * 0.08));
-    return `<rect x="${x}" y="${Math.round(height * 0.22)}" width="${Math.round(width * 0.05)}" height="${Math.round(height * 0.03)}" fill="#fff" opacity="0.55"/>`;
-  }).join('');
-  const post = (x: number): string =>
-    `<rect x="${Math.round(width * x)}" y="${Math.round(height * 0.22)}" width="${Math.round(width * 0.02)}" height="${ground - Math.round(height * 0.22)}" fill="#fff" opacity="0.45"/>`;
-  const lines = twoLines(label);
-  const longest = Math.max(...lines.map((l) => l.length));
-  const size = Math.round(Math.min(height / 9, (0.88 * width) / (0.64 * longest)));
-  const top = Math.round(height * 0.5 - (lines.length - 1) * size * 0.6);
-  const title = lines
-    .map((line, i) => `<tspan x="50%" y="${Math.round(top + i * size * 1.2)}">${xml(line)}</tspan>`)
-    .join('');
-  const captionY = Math.round(top + (lines.length - 1) * size * 1.2 + size * 1.1);
-  const text = label
-    ? `<text font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="${size}" fill="#fff" text-anchor="middle" stroke="#0006" stroke-width="${Math.max(1, Math.round(size / 24))}">${title}</text>
-<text x="50%" y="${captionY}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${Math.round(size * 0.55)}" fill="#fff" text-anchor="middle">${xml(caption)}</text>`
-    : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-<defs><linearGradient id="sky" x1="0" y1="0" x2="0.4" y2="1">
-<stop offset="0" stop-color="hsl(${h},65%,72%)"/><stop offset="1" stop-color="hsl(${(h + 40) % 360},55%,42%)"/>
-</linearGradient></defs>
-<rect width="${width}" height="${height}" fill="url(#sky)"/>
-<circle cx="${Math.round(width * 0.8)}" cy="${Math.round(height * 0.16)}" r="${Math.round(height * 0.08)}" fill="#fff" opacity="0.35"/>
-<rect y="${ground}" width="${width}" height="${height - ground}" fill="hsl(${(h + 150) % 360},25%,30%)"/>
-${slats}${post(0.17)}${post(0.81)}
-${text}
-</svg>`;
 }
 
 const jpeg = (svg: string, quality = 78): Promise<Buffer> => sharp(Buffer.from(svg)).jpeg({ quality }).toBuffer();
 
-/** An H.264 clip over a still background with a moving test pattern; MOV when `container` says so. */
-async function encodeClip(background: string, out: string, container: 'mp4' | 'mov'): Promise<void> {
+/** An H.264 MP4 clip over a still background with a moving test pattern. */
+async function encodeClip(background: string, out: string): Promise<void> {
   const { seconds, fps } = CLIP;
   ensureExecutable(ffmpegPath);
   await run(ffmpegPath, [
@@ -127,55 +83,60 @@ async function encodeClip(background: string, out: string, container: 'mp4' | 'm
     ...['-filter_complex', `[0:v][1:v]overlay=x='40+t*200':y=H-h-24:shortest=1,format=yuv420p`],
     ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-threads', '1'],
     ...['-an', '-movflags', '+faststart', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact'],
-    ...['-f', container, out],
+    ...['-f', 'mp4', out],
   ]);
 }
 
-/** One clip per top-level folder (encoded once, copied to each of its video folders). */
-type Clips = (path: string, container: 'mp4' | 'mov') => Promise<string>;
-
-function clipMaker(scratch: string): Clips {
-  const made = new Map<string, Promise<string>>();
-  return (path, container) => {
-    const top = path.split('/')[0] ?? path;
-    const key = `${slug(top)}.${container}`;
-    let clip = made.get(key);
-    if (!clip) {
-      const png = join(scratch, `${key}.png`);
-      const out = join(scratch, key);
-      const still = sceneSvg(top, container === 'mp4' ? 'Video' : 'Video (MOV)', CLIP.width, CLIP.height, key);
-      clip = sharp(Buffer.from(still))
-        .png()
-        .toFile(png)
-        .then(() => encodeClip(png, out, container))
-        .then(() => out);
-      made.set(key, clip);
-    }
-    return clip;
-  };
+/** The same clip in a QuickTime container (remuxed, not encoded again). */
+async function remuxMov(mp4: string, out: string): Promise<void> {
+  await run(ffmpegPath, [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', mp4, '-c', 'copy'],
+    ...['-map_metadata', '-1', '-fflags', '+bitexact', '-f', 'mov', out],
+  ]);
 }
 
-async function writeFolder(root: string, plan: FolderPlan, clips: Clips): Promise<void> {
+/** A folder's clips, drawn with its own label and product (the MOV is the MP4 remuxed). */
+async function makeClips(scratch: string, plan: FolderPlan): Promise<{ mp4: string; mov: string }> {
+  const key = slug(plan.path);
+  const png = join(scratch, `${key}.png`);
+  const mp4 = join(scratch, `${key}.mp4`);
+  const mov = join(scratch, `${key}.mov`);
+  const still = sceneSvg({ ...scene(plan, 'Video'), width: CLIP.width, height: CLIP.height });
+  await sharp(Buffer.from(still)).png().toFile(png);
+  await encodeClip(png, mp4);
+  await remuxMov(mp4, mov);
+  return { mp4, mov };
+}
+
+const scene = (plan: FolderPlan, caption: string) => ({
+  drawing: plan.drawing,
+  label: plan.label,
+  caption,
+  seed: plan.path,
+});
+
+async function writeFolder(root: string, scratch: string, plan: FolderPlan): Promise<void> {
   const dir = join(root, ...plan.path.split('/'));
   await mkdir(dir, { recursive: true });
   const base = slug(plan.label) || 'media';
   if (plan.video) {
+    const clips = await makeClips(scratch, plan);
     for (const [stem, container] of [
       [`${base}-overview`, 'mp4'],
       [`${base}-installation`, 'mov'],
     ] as const) {
-      await copyFile(await clips(plan.path, container), join(dir, `${stem}.${container}`));
+      await copyFile(clips[container], join(dir, `${stem}.${container}`));
       const caption = container === 'mp4' ? 'Video' : 'Video (MOV)';
-      const poster = sceneSvg(plan.label, caption, CLIP.width, CLIP.height, `${plan.path}#${container}`);
+      const poster = sceneSvg({ ...scene(plan, caption), width: CLIP.width, height: CLIP.height });
       await writeFile(join(dir, `${stem}.poster.jpg`), await jpeg(poster));
     }
     return;
   }
   await Promise.all(
-    PHOTO_SIZES.map(async ([w, h], i) => {
-      const caption = `Photo ${i + 1} of ${PHOTO_SIZES.length}`;
+    PHOTO_SIZES.map(async ([width, height], i) => {
       const name = `${base}-${String(i + 1).padStart(2, '0')}.jpg`;
-      await writeFile(join(dir, name), await jpeg(sceneSvg(plan.label, caption, w, h, `${plan.path}#${i}`)));
+      const svg = sceneSvg({ ...scene(plan, `Demo photo ${i + 1}`), width, height, seed: `${plan.path}#${i}` });
+      await writeFile(join(dir, name), await jpeg(svg));
     }),
   );
 }
@@ -194,9 +155,8 @@ export async function generateDemoMedia(dataDir: string, c: Catalogue): Promise<
   const tmp = await mkdtemp(join(dataDir, '.media-'));
   const scratch = await mkdtemp(join(dataDir, '.scratch-'));
   try {
-    const clips = clipMaker(scratch);
     const plans = demoPlan(c);
-    await pMap(plans, (p) => writeFolder(tmp, p, clips), { concurrency: 4 });
+    await pMap(plans, (p) => writeFolder(tmp, scratch, p), { concurrency: 4 });
     await writeDefaults(dataDir, c);
     // A crash above leaves only a hidden temp folder, never a half-written media tree.
     await rename(tmp, target);
@@ -215,7 +175,19 @@ export async function writeDefaults(dataDir: string, c: Catalogue): Promise<void
     c.slots.map(async (slot) => {
       const match = /^\/defaults\/([A-Za-z0-9._-]+\.jpe?g)$/.exec(slot.fallback);
       if (!match?.[1] || existsSync(join(dir, match[1]))) return;
-      await writeFile(join(dir, match[1]), await jpeg(sceneSvg('', '', 1600, 900, slot.id)));
+      // A hero's default is a backdrop (the drawing clear of the heading); a card's shows its product.
+      const hero = c.pages.some((p) => p.hero?.slot === slot.id);
+      const drawing = slotDrawing(c, slot.id) ?? DEFAULT_DRAWING;
+      const svg = sceneSvg({
+        drawing,
+        label: '',
+        caption: '',
+        width: 1600,
+        height: 900,
+        seed: slot.id,
+        backdrop: hero,
+      });
+      await writeFile(join(dir, match[1]), await jpeg(svg));
     }),
   );
 }
@@ -226,8 +198,10 @@ export async function writeDefaults(dataDir: string, c: Catalogue): Promise<void
  */
 export async function demoDataTemplate(c: Catalogue): Promise<string> {
   const self = readFileSync(fileURLToPath(import.meta.url));
+  const drawings = readFileSync(fileURLToPath(new URL('./demo-drawings.ts', import.meta.url)));
   const key = createHash('sha256')
     .update(self)
+    .update(drawings)
     .update(JSON.stringify([demoPlan(c), c.slots]))
     .digest('hex');
   const dir = resolve('node_modules/.cache/demo-media', key.slice(0, 16));

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadCatalogue } from '../engine/node/read.ts';
-import { FakeDrive, loadTree } from '../server/fake-drive/index.ts';
+import { FakeDrive, loadTree } from '../testing/fake-drive/index.ts';
 import { generateDemoMedia, writeDefaults } from './demo-media.ts';
 
 /**

@@ -63,7 +63,7 @@ describe('the app trusts the configured proxies only', () => {
       catalogue,
       store: new LocalStore({ dataDir }),
       cache: createDataCache({}),
-      previewImages: async () => ({}),
+      slotImages: async () => ({}),
     });
     const ip = Router().get('/test/ip', (req, res) => void res.json({ ip: req.ip }));
     const app = createApp({ config: { dataDir, trustProxy }, catalogue, data, logger, routers: [ip] });

@@ -6,20 +6,27 @@ import type { Catalogue } from '../engine/index.ts';
 import { aggregatedRouter } from './api/aggregated.ts';
 import { driveImagesRouter } from './api/drive-images.ts';
 import { drivePreviewRouter } from './api/drive-preview.ts';
-import { previewImagesRouter } from './api/preview-images.ts';
+import { mediaItemRouter } from './api/media-item.ts';
+import { slotImagesRouter } from './api/slot-images.ts';
 import { productsRouter } from './api/products.ts';
 import { refreshRouter } from './api/refresh.ts';
 import { DEFAULTS, type ServerConfig } from './config.ts';
 import type { LiveSiteData } from './data.ts';
 import type { Logger } from './log.ts';
 import { filesRouter } from './media-routes/files.ts';
+import { imagesRouter } from './media-routes/images.ts';
 import { thumbsRouter } from './media-routes/thumbs.ts';
+import { ImageRefs } from './images.ts';
 import { apiNotFound, jsonErrors } from './middleware/errors.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { requestDeadline } from './resilience/deadline.ts';
 import { securityHeaders } from './middleware/security.ts';
+import { favicon } from './middleware/favicon.ts';
 import { assetsStatic, defaultsStatic } from './middleware/static.ts';
 import { createRenderRouter } from './render/index.ts';
 import { ThumbCache } from './thumbs.ts';
+import type { VideoConversions } from './video/conversions.ts';
+import { videosRouter } from './video/route.ts';
 
 export interface AppDeps {
   /** `trustProxy` defaults to loopback (a proxy on the same machine). */
@@ -33,7 +40,19 @@ export interface AppDeps {
   readonly routers?: readonly RequestHandler[];
   /** Overrides of the security headers (e.g. a CSP with a nonce for rendered pages). */
   readonly helmet?: HelmetOptions;
+  /** The thumbnail cache, when it outlives the app (a manifest reload builds a new app, keeps the cache). */
+  readonly thumbs?: ThumbCache;
+  /** How long one request may wait for the media store (default REQUEST_DEADLINE_MS). */
+  readonly deadlineMs?: number;
+  /** Phone and legacy videos made playable (`/media/video/...`) and poster frames for tiles. */
+  readonly videos?: VideoConversions;
 }
+
+/** The thumbnail cache of a server: under `DATA_DIR/cache/thumbs`, bounded by `THUMB_CACHE_MB`. */
+export const createThumbCache = (config: AppDeps['config']): ThumbCache =>
+  new ThumbCache(join(config.dataDir, 'cache', 'thumbs'), {
+    maxDiskBytes: (config.thumbCacheMb ?? DEFAULTS.thumbCacheMb) * 1024 * 1024,
+  });
 
 /** Builds the Express app from its dependencies. Listening is the caller's job (server/main.ts). */
 export function createApp(deps: AppDeps): Express {
@@ -44,15 +63,18 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy ?? DEFAULTS.trustProxy);
 
   app.use(requestLog(logger));
+  app.use(requestDeadline(deps.deadlineMs));
   app.use(securityHeaders(deps.helmet));
 
   // Media first and never rate-limited: a gallery of hundreds of tiles must not starve.
-  const thumbs = new ThumbCache(join(config.dataDir, 'cache', 'thumbs'), {
-    maxDiskBytes: (config.thumbCacheMb ?? DEFAULTS.thumbCacheMb) * 1024 * 1024,
-  });
-  app.use(thumbsRouter(data, thumbs));
+  const thumbs = deps.thumbs ?? createThumbCache(config);
+  app.use(thumbsRouter(data, thumbs, deps.videos));
+  const images = new ImageRefs({ dataDir: config.dataDir, fileSize: (id) => data.file(id) });
+  app.use(imagesRouter(config.dataDir, images, thumbs));
   app.use(filesRouter(data));
+  if (deps.videos) app.use(videosRouter(deps.videos));
   app.use('/defaults', defaultsStatic(config.dataDir));
+  app.get('/favicon.ico', favicon());
 
   // JSON and HTML compress well; media is already compressed and must keep exact byte ranges.
   app.use(compression({ threshold: 1024 }));
@@ -60,15 +82,16 @@ export function createApp(deps: AppDeps): Express {
   const assets = assetsStatic(deps.distDir ?? join(process.cwd(), 'dist'));
   if (assets) app.use('/assets', assets);
   app.use(productsRouter(data));
-  app.use(previewImagesRouter(data));
+  app.use(slotImagesRouter(data));
   app.use(driveImagesRouter(data));
   app.use(aggregatedRouter(data));
   app.use(drivePreviewRouter(data));
   app.use(refreshRouter(data));
+  app.use(mediaItemRouter(data));
   for (const router of deps.routers ?? []) app.use(router);
   app.use(['/api', '/media'], apiNotFound);
 
-  app.use(createRenderRouter({ data, catalogue, logger, distDir: deps.distDir }));
+  app.use(createRenderRouter({ data, catalogue, logger, distDir: deps.distDir, images }));
   app.use(jsonErrors);
   return app;
 }

@@ -9,6 +9,11 @@ export interface BackoffOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   /** Random source in [0, 1) for the jitter; injectable for tests. */
   readonly random?: () => number;
+  /** The least delay an error asks for (e.g. its Retry-After), in ms. */
+  readonly minDelay?: (error: unknown) => number | undefined;
+  /** No retry is started whose delay would end after this time (ms since the epoch; `now`'s clock). */
+  readonly giveUpAt?: number;
+  readonly now?: () => number;
   /** Called before each retry, e.g. to log it. */
   readonly onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
 }
@@ -32,7 +37,8 @@ export async function withBackoff<T>(fn: (attempt: number) => Promise<T>, option
       return await fn(attempt);
     } catch (error) {
       if (attempt >= retries || !isRetryable(error)) throw error;
-      const delay = backoffDelay(attempt + 1, baseMs, maxMs, random);
+      const delay = Math.max(backoffDelay(attempt + 1, baseMs, maxMs, random), options.minDelay?.(error) ?? 0);
+      if (options.giveUpAt !== undefined && (options.now ?? Date.now)() + delay >= options.giveUpAt) throw error;
       options.onRetry?.(error, attempt + 1, delay);
       await wait(delay);
     }

@@ -1,3 +1,5 @@
+import { beforeDeadline } from './resilience/deadline.ts';
+
 /** How long one kind of entry lives. Ages are counted from when the value was loaded. */
 export interface CachePolicy {
   /** Served without asking the upstream. */
@@ -27,6 +29,12 @@ export interface CacheOptions {
   readonly serveStaleOn?: (error: unknown) => boolean;
   /** Which failures are remembered for `negativeMs` (default: none). */
   readonly isNegative?: (error: unknown) => boolean;
+  /**
+   * The time (ms since the epoch, wall clock) after which a caller stops waiting for an upstream
+   * call: it gets the stale value if there is one, else a DeadlineError, while the call goes on and
+   * its answer is kept for the next caller. Read per call (e.g. the current request's deadline).
+   */
+  readonly deadline?: () => number | undefined;
   /** A background revalidation failed (the stale value stays). */
   readonly onBackgroundError?: (key: string, error: unknown) => void;
 }
@@ -160,7 +168,7 @@ export class Cache {
     refresh: boolean,
   ): Promise<T> {
     try {
-      return await this.load(kind, id, policy, load, refresh);
+      return await beforeDeadline(this.load(kind, id, policy, load, refresh), this.options.deadline?.());
     } catch (error) {
       const entry = this.entries(kind).get(id);
       const canServe = this.options.serveStaleOn?.(error) ?? true;
@@ -242,6 +250,8 @@ const MINUTE = 60_000;
 /** The policies of the data layer: listings fresh 2 min (the spec's data freshness). */
 export const DATA_POLICIES = {
   listing: { freshMs: 2 * MINUTE, staleMs: 10 * MINUTE, errorMs: 24 * 60 * MINUTE, maxEntries: 2000 },
+  /** A folder's whole contents (media and other files), from the same upstream call as its listing. */
+  contents: { freshMs: 2 * MINUTE, staleMs: 10 * MINUTE, errorMs: 24 * 60 * MINUTE, maxEntries: 2000 },
   folder: {
     freshMs: 10 * MINUTE,
     staleMs: 60 * MINUTE,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../engine/index.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
 import { createDataCache, createSiteData, type LiveSiteData } from './data.ts';
-import { FakeDrive } from './fake-drive/index.ts';
-import { jpeg, seedFolderPaths } from './fake-drive/fixture.ts';
+import { FakeDrive } from '../testing/fake-drive/index.ts';
+import { jpeg, seedFolderPaths } from '../testing/fake-drive/fixture.ts';
 import { createDriveStore } from './media/drive.ts';
 
 /** A folder of the catalogue that Drive lacks at first (staff create it later). */
@@ -35,7 +35,7 @@ async function coldData(): Promise<LiveSiteData> {
     apiRootUrl: fake.rootUrl,
     retry: { sleep: async () => undefined },
   });
-  return createSiteData({ catalogue, store, cache: createDataCache({}), previewImages: async () => ({}) });
+  return createSiteData({ catalogue, store, cache: createDataCache({}), slotImages: async () => ({}) });
 }
 
 /** files.list and files.get calls made while `fn` runs. */
@@ -201,7 +201,7 @@ describe('site data over Drive: files served by /media', () => {
         catalogue,
         store,
         cache: createDataCache({}),
-        previewImages: async () => ({ 'homepage-hero': { imageUrl: slotUrl, url: slotUrl } }),
+        slotImages: async () => ({ 'homepage-hero': { imageUrl: slotUrl, url: slotUrl } }),
       });
       expect((await data.file(image.id)).name).toBe('slot.jpg');
     } finally {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
-import type { ApiMediaItem, ApiProduct } from '../engine/api.ts';
+import type { ApiMediaItem, ApiProduct } from '../engine/shared/api.ts';
 
 const BIG = 32 * 1024 * 1024;
 let dataDir = '';

@@ -1,19 +1,32 @@
+/**
+ * The server's one entry point: `npm start` runs this file with `--prepare`, `npm run dev` with tsx
+ * watch; tests and benchmarks run it as is, or call `startServer` in their own process.
+ */
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatProblem } from '../engine/index.ts';
+import { createServer } from 'node:http';
+import { formatProblem, type Catalogue } from '../engine/index.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
-import { createApp } from './app.ts';
+import { createApp, createThumbCache } from './app.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { createDataCache, createSiteData } from './data.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createStore } from './media/create-store.ts';
+import { startLiveSite, type ReloadOutcome } from './reload.ts';
+import { consultationConfig, createConsultations, type Consultations } from './consultations/index.ts';
+import { prepareToServe } from './prepare.ts';
 import { createStaff, staffEnv } from './staff/index.ts';
+import { errorText } from './errors.ts';
+import { createVideoConversions } from './video/index.ts';
+import { TilePlaceholders } from './placeholders.ts';
 
 export interface RunningServer {
   readonly url: string;
   /** Stops accepting connections and resolves when in-flight requests have finished. */
   close(): Promise<void>;
+  /** Reads the manifest again and swaps it in when valid (also on a file change and on SIGHUP). */
+  reload(): Promise<ReloadOutcome>;
 }
 
 /** Builds everything from the configuration and listens. The only place that listens. */
@@ -21,36 +34,65 @@ export async function startServer(
   config: ServerConfig = loadConfig(),
   logger: Logger = createLogger(config.logLevel),
   env: NodeJS.ProcessEnv = process.env,
+  { prepare = false }: { prepare?: boolean } = {},
 ) {
   const result = loadCatalogue();
   if (!result.ok) {
     for (const p of result.problems) logger.error(formatProblem(p));
-    throw new Error('The manifest is invalid: run `npm run check` for the list of problems.');
+    throw new Error(errorText('ManifestInvalid'));
   }
   const catalogue = result.catalogue;
+  if (prepare) await prepareToServe(config, catalogue, logger);
   const store = await createStore(config, logger);
   const cache = createDataCache({
     onBackgroundError: (key, err) => logger.warn({ key, err }, 'background revalidation failed; serving stale'),
   });
-  // Staff tools: sign-in, image manager uploads (they also feed the slot map), folder setup.
-  const staff = await createStaff({ config, catalogue, store, env: staffEnv(env), logger });
-  const data = createSiteData({ catalogue, store, cache, previewImages: staff.previewImages });
-  const app = createApp({ config, catalogue, data, logger, routers: [staff.router(data)] });
+  const thumbs = createThumbCache(config);
+  // Blurred tile previews kept beside the thumbnails; those of earlier runs are read in the background.
+  const placeholders = new TilePlaceholders(join(config.dataDir, 'cache', 'placeholders'));
+  void placeholders.load();
+  // Phone and legacy videos made playable: one queue and disk cache for every catalogue.
+  const videos = createVideoConversions({ dataDir: config.dataDir, store, logger }, env);
+  // Consultation requests (database, mail outbox): opened once, with the first catalogue's settings.
+  let consultations: Consultations | null | undefined;
+  /** Everything that serves one catalogue; built again for each valid manifest reload (server/reload.ts). */
+  const build = async (catalogue: Catalogue) => {
+    // Staff tools: sign-in, image manager uploads (they also feed the slot map), folder setup.
+    const staff = await createStaff({ config, catalogue, store, env: staffEnv(env), logger });
+    const data = createSiteData({
+      catalogue,
+      store,
+      cache,
+      slotImages: () => staff.slotImages.read(),
+      videos,
+      placeholders,
+    });
+    consultations ??= await createConsultations({
+      config: consultationConfig(env, config.dataDir),
+      catalogue,
+      auth: staff.auth,
+      logger,
+    });
+    const routers = [staff.router(data), ...(consultations ? [consultations.router] : [])];
+    return createApp({ config, catalogue, data, logger, thumbs, videos, routers });
+  };
+  const live = await startLiveSite({ catalogue: result.catalogue, build, logger });
 
-  const server = app.listen(config.port, config.host ?? '0.0.0.0');
+  const server = createServer(live.holder.handle).listen(config.port, config.host ?? '0.0.0.0');
   await new Promise<void>((done, fail) => server.once('listening', done).once('error', fail));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   logger.info({ url, store: store.kind, dataDir: config.dataDir }, `Site ready at ${url}`);
 
   const close = (): Promise<void> =>
-    new Promise((done) => {
+    new Promise<void>((done) => {
+      live.close();
       server.close(() => done());
       server.closeIdleConnections();
       // Requests still running after 10 s are cut off so that shutdown always ends.
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
-    });
-  return { url, close } satisfies RunningServer;
+    }).then(() => consultations?.close());
+  return { url, close, reload: live.reload } satisfies RunningServer;
 }
 
 /** SIGTERM/SIGINT: stop listening, let in-flight requests finish, exit. */
@@ -72,7 +114,8 @@ export function exitOnSignals(running: RunningServer, logger: Logger): void {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  startServer(config, logger).then(
+  // --prepare (npm start): build the bundles if stale and make the demo media first.
+  startServer(config, logger, process.env, { prepare: process.argv.includes('--prepare') }).then(
     (running) => exitOnSignals(running, logger),
     (error: unknown) => {
       logger.fatal({ err: error }, error instanceof Error ? error.message : 'failed to start');

@@ -1,14 +1,20 @@
-import type { ApiMediaItem } from '../engine/api.ts';
+import type { ApiMediaItem } from '../engine/shared/api.ts';
+import { RENDITIONS, type RenditionName } from '../engine/shared/images.ts';
 import { urlVersion } from './ids.ts';
 import { isPlayable, isVideo } from './media/mime.ts';
 import type { StoreFile } from './media/types.ts';
 
 /** Thumbnail sizes of `/media/thumb/<fileId>/<version>/<size>`. */
-export const THUMB_SIZES = ['tile', 'preview', 'medium', 'large'] as const;
-export type ThumbSize = (typeof THUMB_SIZES)[number];
+export const NAMED_SIZES = ['tile', 'preview', 'medium', 'large', 'og'] as const;
+/** Named sizes and the responsive renditions (engine/shared/images.ts). */
+export const THUMB_SIZES: readonly ThumbSize[] = [...NAMED_SIZES, ...RENDITIONS];
+export type ThumbSize = (typeof NAMED_SIZES)[number] | RenditionName;
 
 export const thumbUrl = (file: StoreFile, size: ThumbSize): string =>
   `/media/thumb/${file.id}/${urlVersion(file.version)}/${size}`;
+/** The 1200x630 rendition of a listed item (link previews: `og:image`), from its tile's address. */
+export const ogImageUrl = (item: ApiMediaItem): string | undefined =>
+  (item.thumbnailUrl ?? item.posterUrl)?.replace(/\/(tile|large)$/, '/og');
 export const fileUrl = (fileId: string): string => `/media/file/${fileId}`;
 
 /** A store file as the API shows it: same-origin URLs only, sizes for layout, video flags. */
@@ -19,6 +25,7 @@ export function toMediaItem(file: StoreFile): ApiMediaItem {
     id: file.id,
     fileId: file.id,
     name: file.name,
+    ...(file.caption ? { caption: file.caption } : {}),
     url: fileUrl(file.id),
     downloadUrl: `${fileUrl(file.id)}?download=1`,
     mimeType: file.mimeType,

@@ -1,4 +1,4 @@
-import type { ApiMediaItem, ApiPreviewImages, ApiProduct } from '../engine/api.ts';
+import type { ApiFolderPreview, ApiMediaItem, ApiSlotImages, ApiProduct } from '../engine/shared/api.ts';
 import type { Catalogue } from '../engine/index.ts';
 
 /**
@@ -15,6 +15,8 @@ export interface SiteData {
   folderItems(folderId: string): Promise<ApiMediaItem[]>;
   /** The combined items of an aggregate type (e.g. motorized-screens). */
   aggregatedItems(type: string): Promise<ApiMediaItem[]>;
+  /** A folder's picture: its first image, else its first video poster. */
+  folderPreview(folderId: string): Promise<ApiFolderPreview>;
   /** Slot id -> uploaded image; slots without an upload are absent. */
-  previewImages(): Promise<ApiPreviewImages>;
+  slotImages(): Promise<ApiSlotImages>;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { renderThumb, ThumbCache, UnreadableImageError } from './thumbs.ts';
+import { negotiateFormat, renderThumb, ThumbCache, UnreadableImageError } from './thumbs.ts';
 
 let root = '';
 beforeAll(async () => void (root = await mkdtemp(join(tmpdir(), 'shade-thumbcache-'))));
@@ -65,4 +65,14 @@ async function claimedPng(width: number, height: number): Promise<Buffer> {
 it('refuses a source of more than 50 megapixels before decoding it', async () => {
   await expect(renderThumb(await claimedPng(8000, 8000), 'tile', 'webp')).rejects.toBeInstanceOf(UnreadableImageError);
   await expect(renderThumb(await claimedPng(8000, 8000), 'tile', 'webp')).rejects.toThrow(/pixel limit/i);
+});
+
+it.each([
+  ['image/avif,image/webp,image/apng,*/*;q=0.8', 'webp'],
+  ['image/avif,*/*', 'avif'],
+  ['image/webp;q=0, image/avif', 'avif'],
+  ['text/html', 'jpeg'],
+  [undefined, 'jpeg'],
+])('negotiates %j -> %s', (accept, format) => {
+  expect(negotiateFormat(accept)).toBe(format);
 });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type ResizeOptions } from 'sharp';
+import { heicImage } from './heic/decode.ts';
+import { RENDITIONS, type RenditionName } from '../engine/shared/images.ts';
 import type { ThumbSize } from './media-items.ts';
 
 export type ThumbFormat = 'webp' | 'avif' | 'jpeg';
@@ -14,13 +16,26 @@ export const CONTENT_TYPES: Readonly<Record<ThumbFormat, string>> = {
 
 /**
  * Tiles are 400 px squares, previews 800x600, medium images (photo-album tiles, uncropped) fit 600 px,
- * large images fit 1600 px (medium and large never enlarged).
+ * large images fit 1600 px (medium and large never enlarged), og images are 1200x630 link previews;
+ * `w<N>` renditions fit N px wide (never enlarged) and `s<N>` are N px square crops (engine/shared/images.ts).
  */
 export const THUMB_SPECS: Readonly<Record<ThumbSize, ResizeOptions>> = {
   tile: { width: 400, height: 400, fit: 'cover' },
   preview: { width: 800, height: 600, fit: 'cover' },
   medium: { width: 600, height: 600, fit: 'inside', withoutEnlargement: true },
   large: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
+  og: { width: 1200, height: 630, fit: 'cover' },
+  ...(Object.fromEntries(
+    RENDITIONS.map((name) => {
+      const w = Number(name.slice(1));
+      return [
+        name,
+        name.startsWith('s')
+          ? ({ width: w, height: w, fit: 'cover' } as const)
+          : ({ width: w, fit: 'inside', withoutEnlargement: true } as const),
+      ];
+    }),
+  ) as Record<RenditionName, ResizeOptions>),
 };
 
 /**
@@ -50,7 +65,9 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 /** Resizes `source` (auto-oriented, metadata stripped). */
 export async function renderThumb(source: Buffer, size: ThumbSize, format: ThumbFormat): Promise<Buffer> {
   try {
-    const image = sharp(source, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    const options = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
+    // An iPhone's HEIC (HEVC inside) is decoded by server/heic/; sharp reads everything else.
+    const image = ((await heicImage(source, options)) ?? sharp(source, options))
       .rotate()
       .resize(THUMB_SPECS[size])
       .timeout({ seconds: 20 });

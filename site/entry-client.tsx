@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { PAYLOAD_ID, ROOT_ID, SHELL_ID, type PagePayload, type Shell } from '../engine/contract/page.ts';
+import { PAYLOAD_ID, ROOT_ID, SHELL_ID, type PagePayload, type Shell } from '../engine/shared/page.ts';
 import { loadTemplate } from './templates/registry.ts';
 
 const readJson = <T,>(id: string): T => JSON.parse(document.getElementById(id)?.textContent ?? 'null') as T;

@@ -1,4 +1,4 @@
-import type { PagePayload, RenderPage, Rendered, Shell } from '../engine/contract/page.ts';
+import type { PagePayload, RenderPage, Rendered, Shell } from '../engine/shared/page.ts';
 
 /**
  * The server bundle's entry (see server/render). It holds no module of the app: the server may

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { buildCatalogue, type BuildResult } from '../index.ts';
+import { buildCatalogue, type BuildResult, type ParseMemo } from '../index.ts';
 import { problem } from '../errors.ts';
 import type { SourceFile } from '../source.ts';
 
@@ -35,7 +35,7 @@ export function readManifest(
 }
 
 /** Reads and builds the catalogue from disk. */
-export function loadCatalogue(target = MANIFEST_DIR, cwd = process.cwd()): BuildResult {
+export function loadCatalogue(target = MANIFEST_DIR, cwd = process.cwd(), memo?: ParseMemo): BuildResult {
   const { sources, missing } = readManifest(target, cwd);
-  return missing ?? buildCatalogue(sources);
+  return missing ?? buildCatalogue(sources, memo);
 }

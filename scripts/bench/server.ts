@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import type { ApiMediaItem, ApiProduct } from '../../engine/api.ts';
+import type { ApiMediaItem, ApiProduct } from '../../engine/shared/api.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../demo-media.ts';
 import { startServerProcess } from './process.ts';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { ApiFolderPreview } from '../../engine/api.ts';
+import type { ApiFolderPreview } from '../../engine/shared/api.ts';
 import type { LiveSiteData } from '../data.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
@@ -8,7 +8,7 @@ import { validateIds } from '../middleware/validate-id.ts';
 export function drivePreviewRouter(data: LiveSiteData): Router {
   const router = Router();
   router.get('/api/drive-preview/:folderId', validateIds('folderId'), async (req, res) => {
-    const body: ApiFolderPreview = { previewUrl: await data.folderPreview(req.params.folderId as string) };
+    const body: ApiFolderPreview = await data.folderPreview(req.params.folderId as string);
     res.setHeader('Cache-Control', CACHE.listing).json(body);
   });
   return router;

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { CACHE } from '../middleware/cache-control.ts';
 import type { SiteData } from '../services.ts';
+import { sendError } from '../errors.ts';
 
 const FILTERS = ['category', 'subcategory', 'type'] as const;
 
@@ -13,10 +14,7 @@ export function productsRouter(data: SiteData): Router {
       const value = req.query[key];
       if (value === undefined) continue;
       if (typeof value !== 'string' || value.length > 100) {
-        res
-          .status(400)
-          .setHeader('Cache-Control', 'no-store')
-          .json({ error: `Invalid ${key}: give it once, as text.` });
+        sendError(res, 'InvalidFilter', { key });
         return;
       }
       wanted.push([key, value]);

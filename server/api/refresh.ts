@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { LiveSiteData } from '../data.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
+import { sendError } from '../errors.ts';
 
 /** Refreshes one client address may ask for per minute, both routes together. */
 export const REFRESHES_PER_MINUTE = 30;
@@ -21,12 +22,7 @@ export function refreshRouter(data: LiveSiteData, options: { perMinute?: number 
     limit: options.perMinute ?? REFRESHES_PER_MINUTE,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (_req, res) => {
-      res
-        .status(429)
-        .setHeader('Cache-Control', CACHE.none)
-        .json({ error: 'Too many refreshes: wait a minute and try again.' });
-    },
+    handler: (_req, res) => sendError(res, 'TooManyRefreshes'),
   });
   router.post('/api/refresh/:folderId', limit, validateIds('folderId'), async (req, res) => {
     const items = await data.refresh(req.params.folderId as string);

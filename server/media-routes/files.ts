@@ -5,6 +5,8 @@ import type { LiveSiteData } from '../data.ts';
 import { decideRange } from '../http/range.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
+import { beforeDeadline, currentDeadline } from '../resilience/deadline.ts';
+import { errorText } from '../errors.ts';
 
 /** Types a browser shows as plain media (no script can run in them): served under the site's CSP. */
 const INERT = /^(image\/(jpeg|png|gif|webp|avif|bmp|x-icon|heic|heif|tiff)|video\/[\w.+-]+|audio\/[\w.+-]+)$/;
@@ -51,10 +53,18 @@ export function filesRouter(data: LiveSiteData): Router {
       res.status(416).setHeader('Content-Range', `bytes */${size}`).setHeader('Cache-Control', 'no-store');
       res.type('json');
       // Not res.json: Express would give the error body an ETag of its own.
-      res.end(JSON.stringify({ error: `Range not satisfiable: the file has ${size} bytes.` }));
+      res.end(JSON.stringify({ error: errorText('RangeNotSatisfiable', { size }) }));
       return;
     }
-    const opened = await data.store.openFile(fileId, range.kind === 'partial' ? range : undefined);
+    const opening = data.store.openFile(fileId, range.kind === 'partial' ? range : undefined);
+    // The request's deadline bounds the wait for the first bytes; a late answer is closed unused.
+    const opened = await beforeDeadline(opening, currentDeadline()).catch((error: unknown) => {
+      void opening.then(
+        (late) => late.stream.destroy(),
+        () => undefined,
+      );
+      throw error;
+    });
     if (range.kind === 'partial') {
       res.status(206).setHeader('Content-Range', `bytes ${range.start}-${range.end}/${opened.size}`);
       res.setHeader('Content-Length', range.end - range.start + 1);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ApiMediaItem, ApiProduct } from '../../engine/api.ts';
+import type { ApiMediaItem, ApiProduct } from '../../engine/shared/api.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { createApp } from '../app.ts';
 import { createDataCache, createSiteData } from '../data.ts';
@@ -42,7 +42,7 @@ beforeAll(async () => {
     catalogue,
     store,
     cache: createDataCache({}),
-    previewImages: slotMapReader(dataDir, logger),
+    slotImages: slotMapReader(dataDir, logger),
   });
   server = createApp({ config: { dataDir }, catalogue, data, logger }).listen(0, '127.0.0.1');
   await new Promise((done) => server.once('listening', done));

@@ -4,6 +4,8 @@ import { isPublicId, urlVersion } from '../ids.ts';
 import type { LiveSiteData } from '../data.ts';
 import { THUMB_SIZES, thumbUrl, type ThumbSize } from '../media-items.ts';
 import { CACHE } from '../middleware/cache-control.ts';
+import { beforeDeadline, currentDeadline } from '../resilience/deadline.ts';
+import type { VideoConversions } from '../video/conversions.ts';
 import { CONTENT_TYPES, negotiateFormat, renderThumb, UnreadableImageError, type ThumbCache } from '../thumbs.ts';
 
 const VERSION = /^[A-Za-z0-9_-]{1,64}$/;
@@ -34,7 +36,7 @@ const jsonError = (res: Response, status: number, error: string): void => {
  * the client accepts. The URL is content-addressed, so the answer is immutable; an old version
  * redirects to the current one.
  */
-export function thumbsRouter(data: LiveSiteData, thumbs: ThumbCache): Router {
+export function thumbsRouter(data: LiveSiteData, thumbs: ThumbCache, videos?: Pick<VideoConversions, 'frame'>): Router {
   const router = Router();
   // Fetching sources and resizing are CPU and memory bound: a cold gallery of hundreds of tiles queues here.
   const limit = pLimit(4);
@@ -42,7 +44,9 @@ export function thumbsRouter(data: LiveSiteData, thumbs: ThumbCache): Router {
   const make = async (fileId: string, version: string, size: ThumbSize, format: keyof typeof CONTENT_TYPES) => {
     const file = await data.file(fileId);
     if (urlVersion(file.version) !== version) throw new Moved(thumbUrl(file, size));
-    const source = file.hasThumbnail === false ? null : await data.store.thumbnailSource(fileId);
+    const stored = file.hasThumbnail === false ? null : await data.store.thumbnailSource(fileId);
+    // A video without a poster: the frame the server extracted (server/video/), once it has.
+    const source = stored ?? (await videos?.frame(fileId, version)) ?? null;
     if (!source) throw new NoThumbnail();
     return renderThumb(source, size, format);
   };
@@ -60,9 +64,14 @@ export function thumbsRouter(data: LiveSiteData, thumbs: ThumbCache): Router {
     let bytes: Buffer;
     try {
       // '.' separates the parts: ids and versions are [A-Za-z0-9_-] only, so no two URLs share a key.
-      bytes = await thumbs.get(`${fileId}.${version}.${size}.${format}`, () =>
+      const making = thumbs.get(`${fileId}.${version}.${size}.${format}`, () =>
         limit(() => make(fileId, version, size, format)),
       );
+      // A thumbnail made after the deadline is still kept for the next request.
+      bytes = await beforeDeadline(making, currentDeadline());
+      // The tile's blurred preview, from the first rendition made or read (listings carry it after).
+      if (data.placeholders && !data.placeholders.has(fileId, version))
+        void data.placeholders.note(fileId, version, bytes);
     } catch (error) {
       if (error instanceof Moved) {
         res.removeHeader('ETag');

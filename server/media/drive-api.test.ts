@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FakeDrive } from '../fake-drive/index.ts';
-import { videoBytes } from '../fake-drive/fixture.ts';
+import { FakeDrive } from '../../testing/fake-drive/index.ts';
+import { videoBytes } from '../../testing/fake-drive/fixture.ts';
 import { IdleTimeoutError } from './drive-api.ts';
 import { createDriveStore, type DriveStore } from './drive.ts';
 
@@ -36,6 +36,8 @@ beforeAll(async () => {
   await store.getFile(fileId);
 });
 afterEach(() => {
+  // Each test starts with no failure remembered (the circuits have their own tests).
+  store.api.guard.clear();
   fake.faults.reset();
   fake.faults.setLatency(0);
   fake.faults.setLatency(0, 'files.get.media');
@@ -64,7 +66,7 @@ describe('drive downloads', () => {
 
   it('fails when Drive sends no headers within the idle limit', async () => {
     fake.faults.setLatency(LIMIT_MS * 5, 'files.get.media');
-    await expect(store.openFile(fileId)).rejects.toMatchObject({ code: 'upstream', status: 502 });
+    await expect(store.openFile(fileId)).rejects.toMatchObject({ code: 'upstream', status: 503 });
   });
 
   it('does not count a reader that stops reading as Drive being idle', async () => {

@@ -2,8 +2,12 @@ import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { drive, type drive_v3 } from 'googleapis/build/src/apis/drive/index.js';
 import { withBackoff } from '../backoff.ts';
+import { currentDeadline } from '../resilience/deadline.ts';
+import type { BreakerOptions } from '../resilience/breaker.ts';
+import { Circuit, type CircuitOptions } from '../resilience/circuit.ts';
+import { DriveGuard, retryAfterOf, type DriveOp } from './drive-guard.ts';
 import type { DriveAuthClient } from './drive-auth.ts';
-import { isRetryable, toStoreError } from './drive-errors.ts';
+import { isRetryable, statusOf, toStoreError } from './drive-errors.ts';
 import { ALL_DRIVES, ALL_DRIVES_LIST, FOLDER_MIME } from './drive-query.ts';
 import type { ByteRange } from './types.ts';
 
@@ -39,6 +43,10 @@ export interface DriveApiOptions {
    * nothing for this long while the reader waits for bytes (default 30 s), headers included.
    */
   readonly idleTimeoutMs?: number;
+  /** Pauses after failures (per call, for the token endpoint, per kind of call under a rate limit). */
+  readonly circuit?: CircuitOptions;
+  /** The breaker for Drive as a whole (its clock defaults to the circuits'). */
+  readonly breaker?: BreakerOptions;
 }
 
 /** What a failure was about, for its StoreError: "while <action>", "<subject> was not found". */
@@ -129,35 +137,65 @@ export function guardedBody(source: Readable, idleMs: number, slice?: ByteRange)
  */
 export class DriveApi {
   readonly files: drive_v3.Resource$Files;
+  readonly about: drive_v3.Resource$About;
+  /** What failed lately, shared by every call of this client (see DriveGuard). */
+  readonly guard: DriveGuard;
   private readonly rootUrl: string;
 
   constructor(private readonly options: DriveApiOptions) {
     this.rootUrl = options.rootUrl;
-    this.files = drive({
+    const clock = options.circuit?.clock;
+    const log = options.logger;
+    this.guard = new DriveGuard(new Circuit(options.circuit), {
+      ...(clock ? { clock } : {}),
+      onOpen: (error) =>
+        log?.warn(
+          { status: statusOf(error), err: error },
+          'drive: Google Drive is failing for many folders and files at once; every call paused, one probe per pause',
+        ),
+      onClose: () => log?.info('drive: Google Drive answers again; calls resume'),
+      ...options.breaker,
+    });
+    const client = drive({
       version: 'v3',
       auth: options.auth,
       rootUrl: options.rootUrl,
       retry: false,
       timeout: options.timeoutMs ?? TIMEOUT_MS,
-    }).files;
+    });
+    this.files = client.files;
+    this.about = client.about;
   }
 
-  async call<T>(about: About, fn: () => Promise<T>): Promise<T> {
+  /**
+   * One Drive call as the visitor's request can afford it: refused at once while its circuit is open
+   * (see DriveGuard), retried with backoff until the retries are spent or the request's deadline
+   * would pass, and its last failure remembered for the calls that follow.
+   */
+  async call<T>(about: About, fn: () => Promise<T>, op: DriveOp = 'get'): Promise<T> {
     const { retries = 4, baseMs = 250, maxMs = 8000, sleep, random } = this.options.retry ?? {};
+    // The calls of one action (a listing's folder check and its pages, a file's metadata and bytes)
+    // share a circuit: when one fails, the others are not asked in vain.
+    const key = about.action;
     try {
-      return await withBackoff(fn, {
-        retries,
-        baseMs,
-        maxMs,
-        isRetryable,
-        ...(sleep ? { sleep } : {}),
-        ...(random ? { random } : {}),
-        onRetry: (error, attempt, delayMs) =>
-          this.options.logger?.warn(
-            { attempt, delayMs, status: (error as { status?: number }).status },
-            `drive: retrying ${about.action}`,
-          ),
-      });
+      return await this.guard.run(key, op, (owner, probe) =>
+        withBackoff(() => this.guard.attempt(key, op, owner, fn), {
+          // A probe after a failure asks once: if Drive is still down, the pause starts again at once.
+          retries: probe ? 0 : retries,
+          baseMs,
+          maxMs,
+          isRetryable,
+          minDelay: retryAfterOf,
+          giveUpAt: currentDeadline(),
+          ...(sleep ? { sleep } : {}),
+          ...(random ? { random } : {}),
+          onRetry: (error, attempt, delayMs) =>
+            this.options.logger?.warn(
+              { attempt, delayMs, status: (error as { status?: number }).status },
+              `drive: retrying ${about.action}`,
+            ),
+        }),
+      );
     } catch (error) {
       throw toStoreError(error, about.action, about.subject);
     }
@@ -169,20 +207,28 @@ export class DriveApi {
     let pageToken: string | undefined;
     do {
       const token = pageToken;
-      const page = await this.call(about, () =>
-        this.files.list({
-          q,
-          fields,
-          orderBy,
-          pageSize: 1000,
-          ...ALL_DRIVES_LIST,
-          ...(token ? { pageToken: token } : {}),
-        }),
+      const page = await this.call(
+        about,
+        () =>
+          this.files.list({
+            q,
+            fields,
+            orderBy,
+            pageSize: 1000,
+            ...ALL_DRIVES_LIST,
+            ...(token ? { pageToken: token } : {}),
+          }),
+        'list',
       );
       files.push(...(page.data.files ?? []));
       pageToken = page.data.nextPageToken ?? undefined;
     } while (pageToken);
     return files;
+  }
+
+  /** about.get: the storage quota of the account the site uses (values are strings of bytes). */
+  async storageQuota(about: About): Promise<drive_v3.Schema$About['storageQuota']> {
+    return (await this.call(about, () => this.about.get({ fields: 'storageQuota(limit,usage)' }))).data.storageQuota;
   }
 
   async get(fileId: string, fields: string, about: About): Promise<DriveFile> {
@@ -204,20 +250,24 @@ export class DriveApi {
   async download(fileId: string, about: About, range?: ByteRange): Promise<Download> {
     const headers: Record<string, string> = range ? { Range: `bytes=${range.start}-${range.end}` } : {};
     const idleMs = this.options.idleTimeoutMs ?? TIMEOUT_MS;
-    const res = await this.call(about, async () => {
-      // No overall timeout (it would cut the body of a long stream): the headers get `idleMs`,
-      // the body is watched by guardedBody.
-      const waiting = new AbortController();
-      const timer = setTimeout(() => waiting.abort(new IdleTimeoutError(idleMs)), idleMs);
-      try {
-        return await this.files.get(
-          { fileId, alt: 'media', ...ALL_DRIVES },
-          { responseType: 'stream', headers, timeout: 0, signal: waiting.signal },
-        );
-      } finally {
-        clearTimeout(timer);
-      }
-    });
+    const res = await this.call(
+      about,
+      async () => {
+        // No overall timeout (it would cut the body of a long stream): the headers get `idleMs`,
+        // the body is watched by guardedBody.
+        const waiting = new AbortController();
+        const timer = setTimeout(() => waiting.abort(new IdleTimeoutError(idleMs)), idleMs);
+        try {
+          return await this.files.get(
+            { fileId, alt: 'media', ...ALL_DRIVES },
+            { responseType: 'stream', headers, timeout: 0, signal: waiting.signal },
+          );
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      'media',
+    );
     const header = (name: string): string | null => {
       const h = res.headers as unknown as { get?: (n: string) => string | null } & Record<string, string | undefined>;
       return typeof h.get === 'function' ? h.get(name) : (h[name] ?? null);
@@ -237,7 +287,8 @@ export class DriveApi {
 
   async createFolder(name: string, parentId: string, about: About): Promise<DriveFile> {
     const requestBody = { name, mimeType: FOLDER_MIME, parents: [parentId] };
-    return (await this.call(about, () => this.files.create({ requestBody, fields: 'id,name', ...ALL_DRIVES }))).data;
+    const create = () => this.files.create({ requestBody, fields: 'id,name', ...ALL_DRIVES });
+    return (await this.call(about, create, 'write')).data;
   }
 
   /** A multipart upload (metadata and bytes in one request); `rootUrl` is passed again for /upload. */
@@ -248,25 +299,33 @@ export class DriveApi {
     fields: string,
     about: About,
   ): Promise<DriveFile> {
-    const res = await this.call(about, () =>
-      this.files.create(
-        { requestBody: metadata, media: { mimeType, body: Readable.from([bytes]) }, fields, ...ALL_DRIVES },
-        { rootUrl: this.rootUrl },
-      ),
+    const res = await this.call(
+      about,
+      () =>
+        this.files.create(
+          { requestBody: metadata, media: { mimeType, body: Readable.from([bytes]) }, fields, ...ALL_DRIVES },
+          { rootUrl: this.rootUrl },
+        ),
+      'write',
     );
     return res.data;
   }
 
   async update(fileId: string, patch: drive_v3.Schema$File, about: About): Promise<void> {
-    await this.call(about, () => this.files.update({ fileId, requestBody: patch, fields: 'id', ...ALL_DRIVES }));
+    const update = () => this.files.update({ fileId, requestBody: patch, fields: 'id', ...ALL_DRIVES });
+    await this.call(about, update, 'write');
   }
 
   /** Fetches a thumbnailLink (it needs no auth while valid; it is never stored). */
   async fetchThumbnail(link: string, about: About): Promise<Buffer> {
-    return this.call(about, async () => {
-      const res = await fetch(link, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (!res.ok) throw Object.assign(new Error(`thumbnail answered ${res.status}`), { status: res.status });
-      return Buffer.from(await res.arrayBuffer());
-    });
+    return this.call(
+      about,
+      async () => {
+        const res = await fetch(link, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+        if (!res.ok) throw Object.assign(new Error(`thumbnail answered ${res.status}`), { status: res.status });
+        return Buffer.from(await res.arrayBuffer());
+      },
+      'thumbnail',
+    );
   }
 }

@@ -66,7 +66,8 @@ async function loadKey(c: DriveCredentials): Promise<ServiceAccountKey> {
  * The auth client of the Drive adapter. A service account signs a JWT and trades it for an access
  * token. google-auth-library always posts that JWT to Google's token URL (it ignores `token_uri`),
  * so when another endpoint is configured (a fake Drive, a proxy) the token request is redirected
- * there by a request interceptor on the client's own transporter.
+ * there by a request interceptor on the client's own transporter, which also turns off the
+ * transporter's own retries of it (the adapter's circuit and backoff decide).
  */
 export async function createDriveAuth(c: DriveCredentials): Promise<DriveAuthClient> {
   if (c.accessToken) {
@@ -82,13 +83,15 @@ export async function createDriveAuth(c: DriveCredentials): Promise<DriveAuthCli
     scopes: [DRIVE_SCOPE],
   });
   const tokenUrl = c.tokenUrl ?? key.token_uri ?? GOOGLE_TOKEN_URL;
-  if (tokenUrl !== GOOGLE_TOKEN_URL) {
-    client.transporter.interceptors.request.add({
-      resolved: async (options) => {
-        if (String(options.url) === GOOGLE_TOKEN_URL) options.url = new URL(tokenUrl);
-        return options;
-      },
-    });
-  }
+  client.transporter.interceptors.request.add({
+    resolved: async (options) => {
+      if (String(options.url) !== GOOGLE_TOKEN_URL) return options;
+      // One request per try: the adapter's circuit decides when the token endpoint is asked again.
+      options.retry = false;
+      options.retryConfig = { ...options.retryConfig, retry: 0 };
+      if (tokenUrl !== GOOGLE_TOKEN_URL) options.url = new URL(tokenUrl);
+      return options;
+    },
+  });
   return client;
 }

@@ -1,4 +1,6 @@
 import { isRetryableDriveError } from '../backoff.ts';
+import { CircuitOpenError } from '../resilience/circuit.ts';
+import { DeadlineError } from '../resilience/deadline.ts';
 import { StoreError } from './types.ts';
 
 /** What staff read when Drive refuses an upload for lack of storage (the service account has none). */
@@ -57,6 +59,17 @@ export function isRetryable(error: unknown): boolean {
  */
 export function toStoreError(error: unknown, action: string, subject: string): StoreError {
   if (error instanceof StoreError) return error;
+  if (error instanceof CircuitOpenError) {
+    const cause = toStoreError(error.cause, action, subject);
+    const message = `${cause.message.replace(/ Try again in a minute\.$/, '')} (not asked again yet). Try again in a minute.`;
+    return new StoreError('upstream', message, 503, error.retryAfterMs);
+  }
+  if (error instanceof DeadlineError)
+    return new StoreError(
+      'upstream',
+      `Google Drive did not answer in time while ${action}. Try again in a minute.`,
+      503,
+    );
   const status = statusOf(error);
   if (status === 404 || reasonsOf(error).includes('fileNotDownloadable')) {
     return new StoreError('not-found', `${subject} was not found on Google Drive.`, 404);
@@ -65,5 +78,5 @@ export function toStoreError(error: unknown, action: string, subject: string): S
     return new StoreError('invalid', `The range asked of ${subject.toLowerCase()} is outside the file.`, 416);
   if (reasonsOf(error).includes('storageQuotaExceeded')) return new StoreError('quota', QUOTA_MESSAGE, 507);
   const detail = status === undefined ? 'could not be reached' : `answered ${status}`;
-  return new StoreError('upstream', `Google Drive ${detail} while ${action}. Try again in a minute.`, 502);
+  return new StoreError('upstream', `Google Drive ${detail} while ${action}. Try again in a minute.`, 503);
 }

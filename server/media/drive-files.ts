@@ -72,7 +72,9 @@ export function toStoreFile(f: DriveFile, hasPoster = false): StoreFile {
     ...(f.size ? { size: Number(f.size) } : {}),
     ...(width && height ? { width, height } : {}),
     version: shortHash(stamp).slice(0, 12),
+    ...(f.description?.trim() ? { caption: f.description.trim().slice(0, 300) } : {}),
     viewUrl: viewUrl(id),
     hasThumbnail,
+    ...(f.md5Checksum ? { checksum: f.md5Checksum } : {}),
   };
 }

@@ -3,15 +3,16 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiMediaItem } from '../../engine/api.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { createApp } from '../app.ts';
 import { createDataCache, createSiteData } from '../data.ts';
-import { FakeDrive } from '../fake-drive/index.ts';
-import { seedFolderPaths } from '../fake-drive/fixture.ts';
+import { FakeDrive } from '../../testing/fake-drive/index.ts';
+import { seedFolderPaths } from '../../testing/fake-drive/fixture.ts';
 import { createLogger } from '../log.ts';
 import { createDriveStore } from './drive.ts';
+import type { DriveGuard } from './drive-guard.ts';
 
 /** The site over the drive store over the fake, on loopback, with a clock the test moves. */
 let fake: FakeDrive;
@@ -19,6 +20,7 @@ let server: Server;
 let base: string;
 let rootId: string;
 let now = Date.parse('2026-03-01T00:00:00Z');
+let guard: DriveGuard;
 
 const loaded = loadCatalogue();
 if (!loaded.ok) throw new Error('manifest invalid');
@@ -41,9 +43,11 @@ beforeAll(async () => {
     rootFolderId: rootId,
     apiRootUrl: fake.rootUrl,
     retry: { retries: 3, sleep: async () => undefined },
+    circuit: { clock: () => now },
   });
+  guard = store.api.guard;
   const cache = createDataCache({ clock: () => now });
-  const data = createSiteData({ catalogue, store, cache, previewImages: async () => ({}) });
+  const data = createSiteData({ catalogue, store, cache, slotImages: async () => ({}) });
   const dataDir = await mkdtemp(join(tmpdir(), 'drive-http-'));
   const app = createApp({ config: { dataDir }, catalogue, data, logger: createLogger('silent') });
   server = app.listen(0, '127.0.0.1');
@@ -58,6 +62,9 @@ afterAll(async () => {
 });
 
 describe('drive mode over HTTP', () => {
+  // Each test starts with no failure remembered (server/faults tests the pauses).
+  beforeEach(() => guard.clear());
+
   it('answers 500 concurrent requests for one cold folder with exactly one upstream listing', async () => {
     const id = folder(hot);
     await get('/api/products'); // folder ids resolved (and cached); the listing stays cold
@@ -106,7 +113,7 @@ describe('drive mode over HTTP', () => {
   });
 
   it.each(['backendError', 'rateLimitExceeded'] as const)(
-    'answers 502 with a message when nothing is cached (%s)',
+    'answers 503 with a message when nothing is cached (%s), and recovers after the pause',
     async (kind) => {
       // Folder ids resolve first (cached); then the cold listing fails.
       await get('/api/products');
@@ -115,9 +122,10 @@ describe('drive mode over HTTP', () => {
       fake.failNext('files.get', 50, kind);
       const answer = await get(`/api/drive-images/${id}`);
       fake.faults.clearFailures();
-      expect(answer.status).toBe(502);
+      expect(answer.status).toBe(503);
       expect(await answer.json()).toEqual({ error: expect.stringMatching(/try again/i) });
-      // and the server is fine afterwards
+      // and the server is fine once the pause after the failure has passed
+      now += 60_000;
       expect((await get(`/api/drive-images/${id}`)).status).toBe(200);
     },
   );

@@ -37,7 +37,7 @@ export const slotFilesQuery = (folderId: string, slot: string): string =>
  * fetched when thumbnail bytes are needed.
  */
 export const FILE_FIELDS =
-  'id,name,mimeType,size,md5Checksum,modifiedTime,hasThumbnail,thumbnailVersion,imageMediaMetadata(width,height,rotation),videoMediaMetadata(width,height)';
+  'id,name,description,mimeType,size,md5Checksum,modifiedTime,hasThumbnail,thumbnailVersion,imageMediaMetadata(width,height,rotation),videoMediaMetadata(width,height)';
 
 /** One file by id: also whether it is in the trash and where it is. */
 export const GET_FIELDS = `${FILE_FIELDS},trashed,parents`;

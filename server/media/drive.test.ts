@@ -5,8 +5,8 @@ import { text } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffDelay } from '../backoff.ts';
-import { FakeDrive } from '../fake-drive/index.ts';
-import { jpeg, seedTree, videoBytes, type SeededTree } from '../fake-drive/fixture.ts';
+import { FakeDrive } from '../../testing/fake-drive/index.ts';
+import { jpeg, seedTree, videoBytes, type SeededTree } from '../../testing/fake-drive/fixture.ts';
 import { DriveCredentialsError } from './drive-auth.ts';
 import { createDriveStore, type DriveStore, type DriveStoreOptions } from './drive.ts';
 import { StoreError } from './types.ts';
@@ -290,7 +290,7 @@ describe('drive store: retries', () => {
   it('gives up after the bounded number of retries with an upstream error', async () => {
     const { result, calls, delays } = await spaced('backendError', 10, 2);
     expect(result).toBeInstanceOf(StoreError);
-    expect(result).toMatchObject({ code: 'upstream', status: 502 });
+    expect(result).toMatchObject({ code: 'upstream', status: 503 });
     expect((result as Error).message).toMatch(/Google Drive answered 500 while listing folder/);
     expect(calls).toBe(3);
     expect(delays).toHaveLength(2);
@@ -312,13 +312,13 @@ describe('drive store: retries', () => {
   });
 });
 
-describe('drive store: site images (issue 5)', () => {
+describe('drive store: slot images (issue 5)', () => {
   it('stores a slot image with appProperties and lists the newest per slot', async () => {
-    const first = await store.putSiteImage('homepage-hero', await jpeg(32, 18), 'image/jpeg');
+    const first = await store.putSlotImage('homepage-hero', await jpeg(32, 18), 'image/jpeg');
     now += 1000;
-    const second = await store.putSiteImage('homepage-hero', await jpeg(36, 18), 'image/jpeg');
-    await store.putSiteImage('homepage-pergolas', await jpeg(20, 20), 'image/png');
-    const listed = await store.listSiteImages();
+    const second = await store.putSlotImage('homepage-hero', await jpeg(36, 18), 'image/jpeg');
+    await store.putSlotImage('homepage-pergolas', await jpeg(20, 20), 'image/png');
+    const listed = await store.listSlotImages();
     expect(Object.keys(listed).sort()).toEqual(['homepage-hero', 'homepage-pergolas']);
     expect(listed['homepage-hero']!.id).toBe(second.id);
     expect(fake.state.files.get(first.id)!.trashed).toBe(true);
@@ -331,7 +331,7 @@ describe('drive store: site images (issue 5)', () => {
     try {
       const { rootId } = await seedTree(myDrive, { shared: false });
       const s = await storeOver(myDrive, rootId);
-      const error = await s.putSiteImage('homepage-hero', await jpeg(8, 8), 'image/jpeg').catch((e: unknown) => e);
+      const error = await s.putSlotImage('homepage-hero', await jpeg(8, 8), 'image/jpeg').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StoreError);
       expect(error).toMatchObject({ code: 'quota' });
       expect((error as Error).message).toMatch(/service account has no storage of its own/);

@@ -2,6 +2,8 @@ import pMap from 'p-map';
 import type { Logger } from 'pino';
 import { isPublicId } from '../ids.ts';
 import { DriveApi, type DriveFile, type RetryOptions } from './drive-api.ts';
+import type { BreakerOptions } from '../resilience/breaker.ts';
+import type { CircuitOptions } from '../resilience/circuit.ts';
 import { createDriveAuth, type DriveCredentials } from './drive-auth.ts';
 import {
   isMediaFile,
@@ -22,14 +24,16 @@ import {
   LIST_FIELDS,
   namedFilesQuery,
 } from './drive-query.ts';
-import { listSiteImages, putSiteImage, type SiteImageFolder } from './drive-site-images.ts';
-import { isVideo, posterNames } from './mime.ts';
+import { listSlotImages, putSlotImage, type SlotImageFolder } from './drive-slot-images.ts';
+import { isPoster, isVideo, posterNames } from './mime.ts';
 import {
   StoreError,
   type ByteRange,
+  type FolderContents,
   type FolderRequest,
   type MediaStore,
   type OpenedFile,
+  type StorageUse,
   type StoreFile,
 } from './types.ts';
 
@@ -45,6 +49,10 @@ export interface DriveStoreOptions extends DriveCredentials {
   /** See DriveApiOptions (defaults: 30 s for metadata calls, 30 s without bytes for downloads). */
   readonly timeoutMs?: number;
   readonly idleTimeoutMs?: number;
+  /** Pauses after failures (defaults: 2 s doubling to 30 s; the wall clock). */
+  readonly circuit?: CircuitOptions;
+  /** The breaker for Drive as a whole (defaults: 5 keys in a row within 10 s; 2 s doubling to 30 s). */
+  readonly breaker?: BreakerOptions;
 }
 
 /**
@@ -56,13 +64,13 @@ export interface DriveStoreOptions extends DriveCredentials {
 export class DriveStore implements MediaStore {
   readonly kind = 'drive' as const;
   private creating: Promise<unknown> = Promise.resolve();
-  private readonly siteImages: SiteImageFolder;
+  private readonly slotImageFolder: SlotImageFolder;
 
   constructor(
     readonly api: DriveApi,
     readonly rootFolderId: string,
   ) {
-    this.siteImages = {
+    this.slotImageFolder = {
       api,
       rootFolderId,
       childFolder: (p, n) => this.childFolder(p, n),
@@ -93,6 +101,10 @@ export class DriveStore implements MediaStore {
   }
 
   async listFolder(folderId: string): Promise<StoreFile[]> {
+    return (await this.listContents(folderId)).files;
+  }
+
+  async listContents(folderId: string): Promise<FolderContents> {
     const about = { action: `listing folder ${folderId}`, subject: `Folder ${folderId}` };
     if (!isPublicId(folderId)) throw new StoreError('not-found', `No folder with id ${folderId}.`);
     const [folder, files] = await Promise.all([
@@ -102,10 +114,27 @@ export class DriveStore implements MediaStore {
     if (folder?.mimeType !== FOLDER_MIME || folder.trashed)
       throw new StoreError('not-found', `No folder with id ${folderId}.`);
     const names = new Set(files.map((f) => f.name ?? ''));
-    return files
-      .filter(isMediaFile)
-      .map((f) => toStoreFile(f, posterAmong(f.name ?? '', names) !== undefined))
-      .sort(byName);
+    const others = files.filter((f) => f.id && !f.trashed && !isMediaFile(f) && !isPoster(f.name ?? ''));
+    return {
+      files: files
+        .filter(isMediaFile)
+        .map((f) => toStoreFile(f, posterAmong(f.name ?? '', names) !== undefined))
+        .sort(byName),
+      others: others.map((f) => ({
+        name: f.name ?? '',
+        ...(f.mimeType ? { mimeType: f.mimeType } : {}),
+        ...(f.size ? { size: Number(f.size) } : {}),
+      })),
+    };
+  }
+
+  /** One about.get: what the site's account has used of its Drive storage, and its limit (absent: none). */
+  async storage(): Promise<StorageUse> {
+    const quota = await this.api.storageQuota({ action: 'reading the storage quota', subject: 'The storage quota' });
+    const bytes = (v: string | null | undefined) => (v ? { value: Number(v) } : null);
+    const usage = bytes(quota?.usage);
+    const limit = bytes(quota?.limit);
+    return { kind: 'drive', ...(usage ? { usage: usage.value } : {}), ...(limit ? { limit: limit.value } : {}) };
   }
 
   /**
@@ -155,13 +184,13 @@ export class DriveStore implements MediaStore {
   }
 
   /** Issue 5: stores a slot image in 'Site Images' with the slot in appProperties; older ones go to the trash. */
-  putSiteImage(slot: string, bytes: Buffer, mimeType: string): Promise<StoreFile> {
-    return putSiteImage(this.siteImages, slot, bytes, mimeType);
+  putSlotImage(slot: string, bytes: Buffer, mimeType: string): Promise<StoreFile> {
+    return putSlotImage(this.slotImageFolder, slot, bytes, mimeType);
   }
 
   /** Issue 5: slot -> newest image of that slot in 'Site Images'. */
-  listSiteImages(): Promise<Record<string, StoreFile>> {
-    return listSiteImages(this.siteImages);
+  listSlotImages(): Promise<Record<string, StoreFile>> {
+    return listSlotImages(this.slotImageFolder);
   }
 
   private async createPath(path: string): Promise<string> {
@@ -239,6 +268,8 @@ export async function createDriveStore(options: DriveStoreOptions): Promise<Driv
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
+    ...(options.circuit ? { circuit: options.circuit } : {}),
+    ...(options.breaker ? { breaker: options.breaker } : {}),
   });
   return new DriveStore(api, options.rootFolderId);
 }

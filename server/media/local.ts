@@ -1,19 +1,24 @@
 import { createReadStream, type Stats } from 'node:fs';
-import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { shortHash } from '../ids.ts';
+import { CAPTIONS_FILE, localCaptions } from './local-captions.ts';
 import { isMediaName, LocalIndex, safeRelPath } from './local-index.ts';
-import { isVideo, mimeTypeOf, posterNames } from './mime.ts';
+import { isPoster, isVideo, mimeTypeOf, posterNames } from './mime.ts';
 import {
   StoreError,
   type ByteRange,
+  type FolderContents,
   type FolderRequest,
+  type OtherFile,
   type MediaStore,
   type OpenedFile,
+  type StorageUse,
   type StoreFile,
 } from './types.ts';
+import { errorText } from '../errors.ts';
 
 export interface LocalStoreOptions {
   /** The data directory; media live under `<dataDir>/media/<manifest folder path>`. */
@@ -73,12 +78,16 @@ export class LocalStore implements MediaStore {
   }
 
   async listFolder(folderId: string): Promise<StoreFile[]> {
+    return (await this.listContents(folderId)).files;
+  }
+
+  async listContents(folderId: string): Promise<FolderContents> {
     const rel = await this.entry(folderId, 'folder');
     const dir = this.index.abs(rel);
     const names = await readdir(dir).catch((error: unknown) => {
       if (isMissing(error)) {
         this.index.remove(folderId);
-        throw new StoreError('not-found', `No folder with id ${folderId}.`);
+        throw new StoreError('not-found', errorText('NoFolder', { id: folderId }));
       }
       throw error;
     });
@@ -92,7 +101,32 @@ export class LocalStore implements MediaStore {
         return this.describe(this.index.add('file', fileRel), fileRel, stats, posters);
       }),
     );
-    return files.filter((f): f is StoreFile => f !== null).sort(byName);
+    const captions = await localCaptions(dir, names, mediaNames);
+    const media = new Set(mediaNames);
+    // What the galleries leave out on purpose is not "other": posters, caption files, hidden files.
+    const sidecar = (name: string): boolean =>
+      name === CAPTIONS_FILE || (name.toLowerCase().endsWith('.txt') && media.has(name.slice(0, -4)));
+    const otherNames = names.filter((n) => !media.has(n) && !n.startsWith('.') && !isPoster(n) && !sidecar(n));
+    const others = await Promise.all(
+      otherNames.map(async (name): Promise<OtherFile | null> => {
+        const stats = await lstat(join(dir, name)).catch(() => null);
+        return stats?.isFile() ? { name, size: stats.size } : null;
+      }),
+    );
+    return {
+      files: files
+        .filter((f): f is StoreFile => f !== null)
+        .map((f) => (captions.has(f.name) ? { ...f, caption: captions.get(f.name) as string } : f))
+        .sort(byName),
+      others: others.filter((o): o is OtherFile => o !== null).sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+
+  /** The disk the media directory is on. */
+  async storage(): Promise<StorageUse> {
+    await mkdir(this.root, { recursive: true });
+    const fs = await statfs(this.root);
+    return { kind: 'local', free: fs.bavail * fs.bsize, total: fs.blocks * fs.bsize };
   }
 
   async getFile(fileId: string): Promise<StoreFile> {
@@ -128,21 +162,21 @@ export class LocalStore implements MediaStore {
 
   async createFolder(path: string): Promise<string> {
     const rel = safeRelPath(path);
-    if (rel === null) throw new StoreError('invalid', `Not a valid folder path: '${path}'.`);
+    if (rel === null) throw new StoreError('invalid', errorText('InvalidFolderPath', { path }));
     await mkdir(this.index.abs(rel), { recursive: true });
     return this.index.add('folder', rel);
   }
 
   private async entry(id: string, type: 'folder' | 'file'): Promise<string> {
     const found = await this.index.lookup(id);
-    if (found?.type !== type) throw new StoreError('not-found', `No ${type} with id ${id}.`);
+    if (found?.type !== type) throw new StoreError('not-found', errorText('NoEntry', { type, id }));
     return found.rel;
   }
 
   /** A file listed once and removed since: forgotten, and answered as not found. */
   private gone(id: string): StoreError {
     this.index.remove(id);
-    return new StoreError('not-found', `No file with id ${id}.`);
+    return new StoreError('not-found', errorText('NoFile', { id }));
   }
 
   private async stat(id: string, rel: string): Promise<Stats> {

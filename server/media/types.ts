@@ -10,6 +10,8 @@ export interface StoreFile {
   readonly height?: number;
   /** Content fingerprint (md5 or mtime+size) for content-addressed thumbnail URLs. */
   readonly version: string;
+  /** What the file shows, in words (Drive: its description; local: a sidecar). */
+  readonly caption?: string;
   /** Drive: the file's page in Google Drive. */
   readonly viewUrl?: string;
   /**
@@ -17,7 +19,28 @@ export interface StoreFile {
    * When absent: assumed for images and videos alike (a failing thumbnail answers 404).
    */
   readonly hasThumbnail?: boolean;
+  /** The content's checksum when the store keeps one (Drive: md5Checksum); local files have none. */
+  readonly checksum?: string;
 }
+
+/** A file of a folder that is not a media item (a .psd, a PDF, a Google Doc): no visitor sees it. */
+export interface OtherFile {
+  readonly name: string;
+  readonly mimeType?: string;
+  readonly size?: number;
+}
+
+/** Everything in a folder: its media files (what `listFolder` gives) and the files no gallery shows. */
+export interface FolderContents {
+  readonly files: StoreFile[];
+  /** Files that are not media (posters, caption sidecars, hidden files and sub-folders left out). */
+  readonly others: OtherFile[];
+}
+
+/** The storage the store sits on: Drive's quota for the site's account, or the local disk. */
+export type StorageUse =
+  | { readonly kind: 'drive'; readonly usage?: number; readonly limit?: number }
+  | { readonly kind: 'local'; readonly free: number; readonly total: number };
 
 export interface ByteRange {
   readonly start: number;
@@ -32,17 +55,23 @@ export interface OpenedFile {
   readonly mimeType: string;
 }
 
-/** Raised by stores; the API turns it into 404 / 502 JSON. */
+/** Raised by stores; the API turns it into 404 / 503 JSON. */
 export class StoreError extends Error {
   constructor(
     readonly code: 'not-found' | 'upstream' | 'quota' | 'invalid',
     message: string,
     readonly status?: number,
+    /** For 'upstream': when asking again may work (a paused circuit, Drive's Retry-After). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'StoreError';
   }
 }
+
+/** Whether an error is a StoreError with one of these codes. */
+export const isStoreCode = (error: unknown, ...codes: StoreError['code'][]): boolean =>
+  error instanceof StoreError && codes.includes(error.code);
 
 /** A manifest folder path to resolve, with the fixed folder id the manifest gives it, if any. */
 export interface FolderRequest {
@@ -65,8 +94,12 @@ export interface MediaStore {
    * The map has an entry for every requested path.
    */
   resolveFolders(requests: readonly FolderRequest[]): Promise<Map<string, string | null>>;
-  /** The files (not sub-folders) of a folder, sorted by name. */
+  /** The media files (not sub-folders) of a folder, sorted by name. */
   listFolder(folderId: string): Promise<StoreFile[]>;
+  /** The same listing (one upstream call, as `listFolder`), with the files that are not media. */
+  listContents(folderId: string): Promise<FolderContents>;
+  /** How much storage is used and left (Drive: about.get storageQuota; local: the disk of the media). */
+  storage(): Promise<StorageUse>;
   /** Metadata of one file. */
   getFile(fileId: string): Promise<StoreFile>;
   /** The bytes of a file, whole or a range. */

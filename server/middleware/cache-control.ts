@@ -1,5 +1,3 @@
-import type { RequestHandler } from 'express';
-
 /** Cache-Control values of the server, by what is served. */
 export const CACHE = {
   /** Folder listings: CDN fresh 1 min, then served stale while revalidating; browsers always revalidate (ETag). */
@@ -8,10 +6,10 @@ export const CACHE = {
   products: 'public, max-age=60, s-maxage=120, stale-while-revalidate=600',
   /**
    * Slot images: browsers always revalidate (ETag), so a new upload shows on the next load; shared
-   * caches get CDN_CACHE.previewImages.
+   * caches get CDN_CACHE.slotImages.
    */
-  previewImages: 'no-cache',
-  /** Rendered pages: as preview images (they show the slot images). */
+  slotImages: 'no-cache',
+  /** Rendered pages: as the slot images (they show the slot images). */
   html: 'no-cache',
   /** Content-addressed URLs (thumbnails with a version, hashed assets). */
   immutable: 'public, max-age=31536000, immutable',
@@ -28,15 +26,6 @@ export const CACHE = {
  * answer stays within the spec's 30 s preview-image freshness.
  */
 export const CDN_CACHE = {
-  previewImages: 'public, s-maxage=10, stale-while-revalidate=20',
+  slotImages: 'public, s-maxage=10, stale-while-revalidate=20',
   html: 'public, s-maxage=10, stale-while-revalidate=20',
 } as const;
-
-/** Sets Cache-Control on the response (errors later replace it with `no-store`). */
-export const cacheControl =
-  (value: string, cdn?: string): RequestHandler =>
-  (_req, res, next) => {
-    res.setHeader('Cache-Control', value);
-    if (cdn) res.setHeader('CDN-Cache-Control', cdn);
-    next();
-  };

@@ -1,18 +1,20 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ApiError } from '../../engine/api.ts';
+import type { ApiError } from '../../engine/shared/api.ts';
 import type { Logger } from '../log.ts';
 import { StoreError } from '../media/types.ts';
+import { DeadlineError } from '../resilience/deadline.ts';
+import { errorStatus, errorText, sendError } from '../errors.ts';
 
-/** Messages for visitors: what went wrong and what to do. Never internals, never a stack. */
-export const MESSAGES = {
-  upstream: 'The media storage could not be reached. Please try again in a moment.',
-  quota: 'The media storage is busy right now. Please try again in a minute.',
-  internal: 'Something went wrong on the server. Please try again.',
-  notFound: 'No such API endpoint.',
-} as const;
+/** Retry-After (seconds) of a 503 when the store gave no better figure. */
+export const RETRY_AFTER_S = 5;
+
+const retryAfter = (ms: number | undefined): number => Math.max(1, Math.ceil((ms ?? RETRY_AFTER_S * 1000) / 1000));
 
 /** Maps any error to a status and a JSON body (pure; the handler and its test use it). */
-export function errorResponse(error: unknown): { status: number; body: ApiError } {
+export function errorResponse(error: unknown): { status: number; body: ApiError; retryAfterS?: number } {
+  // The store could not be asked (down, too slow, paused after failures): 503, try again shortly.
+  if (error instanceof DeadlineError)
+    return { status: 503, body: { error: errorText('StoreUnreachable') }, retryAfterS: retryAfter(undefined) };
   if (error instanceof StoreError) {
     switch (error.code) {
       case 'not-found':
@@ -22,18 +24,28 @@ export function errorResponse(error: unknown): { status: number; body: ApiError 
       case 'quota':
         // 507: the store has no room (Drive outside a Shared Drive): its message says what staff must do.
         if (error.status === 507) return { status: 507, body: { error: error.message } };
-        return { status: 502, body: { error: MESSAGES.quota } };
+        return {
+          status: errorStatus('StoreBusy'),
+          body: { error: errorText('StoreBusy') },
+          retryAfterS: retryAfter(error.retryAfterMs),
+        };
       case 'upstream':
-        return { status: 502, body: { error: MESSAGES.upstream } };
+        // 502 when the store answered nonsense; 503 (the default) when it could not be asked.
+        if (error.status === 502) return { status: 502, body: { error: errorText('StoreAnsweredBadly') } };
+        return {
+          status: errorStatus('StoreUnreachable'),
+          body: { error: errorText('StoreUnreachable') },
+          retryAfterS: retryAfter(error.retryAfterMs),
+        };
     }
   }
   // http-errors from body parsers and friends: keep their status, show the message only if meant for clients.
   const e = error as { status?: unknown; expose?: unknown; message?: unknown } | null;
   if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-    const message = e.expose === true && typeof e.message === 'string' ? e.message : 'Bad request.';
+    const message = e.expose === true && typeof e.message === 'string' ? e.message : errorText('BadRequest');
     return { status: e.status, body: { error: message } };
   }
-  return { status: 500, body: { error: MESSAGES.internal } };
+  return { status: errorStatus('Internal'), body: { error: errorText('Internal') } };
 }
 
 /** Headers a route may have set for the content it meant to send; an error answer drops them. */
@@ -49,7 +61,7 @@ const HEADERS_OF_CONTENT = [
 
 /** JSON error answers for every route; the error is logged with the request. */
 export const jsonErrors: ErrorRequestHandler = (error, req, res, next) => {
-  const { status, body } = errorResponse(error);
+  const { status, body, retryAfterS } = errorResponse(error);
   const log = (req as { log?: Logger }).log;
   if (status >= 500) log?.error({ err: error }, body.error);
   else log?.debug({ err: error }, body.error);
@@ -60,10 +72,11 @@ export const jsonErrors: ErrorRequestHandler = (error, req, res, next) => {
   }
   // Headers meant for the content that could not be sent must not describe the error.
   for (const name of HEADERS_OF_CONTENT) res.removeHeader(name);
+  // No shared cache may keep an error (a CDN rule for the content it replaced must not apply).
+  res.removeHeader('CDN-Cache-Control');
+  if (retryAfterS !== undefined) res.setHeader('Retry-After', String(retryAfterS));
   res.status(status).setHeader('Cache-Control', 'no-store').json(body);
 };
 
 /** JSON 404 for unknown `/api` paths (and unknown methods on known ones). */
-export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).setHeader('Cache-Control', 'no-store').json({ error: MESSAGES.notFound });
-};
+export const apiNotFound: RequestHandler = (_req, res) => sendError(res, 'ApiNotFound');

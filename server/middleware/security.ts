@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
+import { BOOT_SCRIPT_HASH } from '../render/boot.ts';
 
 /**
  * Security headers. The default CSP allows only same-origin scripts, styles, images and media; pages
@@ -10,7 +11,7 @@ export function securityHeaders(options: HelmetOptions = {}): RequestHandler {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", BOOT_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

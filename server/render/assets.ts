@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PageKind } from '../../engine/index.ts';
-import { CLIENT_ENTRY, isVisitorKind, TEMPLATE_FILES } from '../../engine/contract/templates.ts';
+import { isVisitorKind, kindOf, type PageKind } from '../../engine/index.ts';
+import { CLIENT_ENTRY } from '../../engine/shared/page.ts';
 
 interface ManifestChunk {
   readonly file: string;
@@ -40,7 +40,7 @@ export function pageAssets(manifest: ViteManifest, kind: PageKind): PageAssets {
     for (const c of chunk.css ?? []) if (!css.includes(`/${c}`)) css.push(`/${c}`);
   };
   visit(CLIENT_ENTRY);
-  if (isVisitorKind(kind)) visit(TEMPLATE_FILES[kind]);
+  if (isVisitorKind(kind)) visit(kindOf(kind).template);
   const entryChunk = manifest[CLIENT_ENTRY];
   const entry = entryChunk ? `/${entryChunk.file}` : '';
   return { entry, preload: scripts, css };

@@ -43,7 +43,7 @@ beforeAll(async () => {
     catalogue,
     store: new LocalStore({ dataDir }),
     cache: createDataCache({}),
-    previewImages: slotMapReader(dataDir, logger),
+    slotImages: slotMapReader(dataDir, logger),
   });
   const app = express().use(createRenderRouter({ data, catalogue, distDir, logger }));
   const server = app.listen(0, '127.0.0.1');

@@ -1,6 +1,7 @@
-import type { Head, PagePayload, PreloadImage, Rendered, Shell } from '../../engine/contract/page.ts';
-import { PAYLOAD_ID, ROOT_ID, SHELL_ID } from '../../engine/contract/page.ts';
+import type { Head, PagePayload, PreloadImage, Rendered, Shell } from '../../engine/shared/page.ts';
+import { PAYLOAD_ID, ROOT_ID, SHELL_ID } from '../../engine/shared/page.ts';
 import type { PageAssets } from './assets.ts';
+import { BOOT_SCRIPT } from './boot.ts';
 
 /** The largest paint, fetched early with the same `srcset` and `sizes` as its `<img>` (one download). */
 const preloadLink = ({ href, srcSet, sizes }: PreloadImage): string =>
@@ -44,7 +45,9 @@ function headTags(head: Head, siteName: string, assets: PageAssets): string {
     // Before the scripts: the largest paint must not queue behind them for a connection.
     ...(head.preloadImage ? [preloadLink(head.preloadImage)] : []),
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...(assets.entry
+      ? [meta('name', 'app-scripts', [assets.entry, ...assets.preload.filter((h) => h !== assets.entry)].join(' '))]
+      : []),
   ].join('');
 }
 
@@ -56,18 +59,21 @@ export function documentHtml(args: {
   readonly payload: PagePayload;
   readonly rendered: Rendered;
   readonly assets: PageAssets;
+  /** schema.org JSON-LD documents of the page. */
+  readonly jsonLd?: readonly object[];
 }): string {
   const { shell, payload, rendered, assets } = args;
   return [
     '<!doctype html>',
     '<html lang="en"><head>',
     headTags(payload.head, shell.site.name, assets),
+    ...(args.jsonLd ?? []).map((doc) => `<script type="application/ld+json">${jsonForScript(doc)}</script>`),
     `<style id="stitches">${rendered.css}</style>`,
     '</head><body>',
     `<div id="${ROOT_ID}">${rendered.html}</div>`,
     `<script type="application/json" id="${SHELL_ID}">${args.shellJson}</script>`,
     `<script type="application/json" id="${PAYLOAD_ID}">${args.payloadJson}</script>`,
-    assets.entry ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '',
+    assets.entry ? `<script>${BOOT_SCRIPT}</script>` : '',
     '</body></html>',
   ].join('');
 }

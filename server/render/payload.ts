@@ -1,20 +1,24 @@
-import type { ApiFolderPreview, ApiMediaItem, ApiPreviewImages, ApiProduct } from '../../engine/api.ts';
-import { isCatchAll, isPattern, type Card, type Catalogue, type Page } from '../../engine/index.ts';
-import type { Head, PagePayload, RoutePayload } from '../../engine/contract/page.ts';
-import { keys } from '../../engine/contract/keys.ts';
-import { productById, productByType } from '../../engine/contract/products.ts';
-import { firstTileImage, galleryLayout } from '../../engine/contract/media.ts';
-import { fillText } from '../../engine/contract/text.ts';
+import type { ApiFolderPreview, ApiMediaItem, ApiSlotImages, ApiProduct } from '../../engine/shared/api.ts';
+import { isCatchAll, isPattern, kindOf, type Catalogue, type Page, type TextKey } from '../../engine/index.ts';
+import type { Head, PagePayload, RoutePayload } from '../../engine/shared/page.ts';
+import { keys, sourceKey, type MediaSource } from '../../engine/shared/keys.ts';
+import { productById, productByType } from '../../engine/shared/products.ts';
+import { firstTileImage, galleryLayout } from '../../engine/shared/media.ts';
+import { responsive, SIZES, type ImageRef } from '../../engine/shared/images.ts';
+import { firstPaintMedia, patternProduct, type SourceContext } from '../../engine/shared/sources.ts';
+import { fillText } from '../../engine/placeholders.ts';
+import { firstScreen } from '../../engine/shared/paging.ts';
+import type { ImageRefs } from '../images.ts';
 import type { SiteData } from '../services.ts';
 import type { Matcher } from './match.ts';
 import { pageNeeds } from './needs.ts';
-
-const GALLERY_KINDS = new Set(['image-gallery', 'video-gallery']);
 
 export interface PayloadContext {
   readonly catalogue: Catalogue;
   readonly data: SiteData;
   readonly matcher: Matcher;
+  /** Resolves slot image URLs to responsive renditions. */
+  readonly images?: ImageRefs;
   /** Told about every data call that failed (the page still renders, with its error text). */
   readonly onError?: (key: string, error: unknown) => void;
 }
@@ -32,43 +36,45 @@ class Fetched {
       this.fallback[key] = value;
       return value;
     } catch (error) {
-      this.errors.push(key);
-      this.onError?.(key, error);
+      this.fail(key, error);
       return undefined;
     }
   }
+
+  /**
+   * Like `get`, for what a page can do without (a card's picture): a failure is not the page's, it
+   * stores `instead` (so the browser does not ask again on load).
+   */
+  async optional<T>(key: string, load: () => Promise<T>, instead: T): Promise<void> {
+    if (key in this.fallback) return;
+    this.fallback[key] = await load().catch(() => instead);
+  }
+
+  fail(key: string, error: unknown): void {
+    this.errors.push(key);
+    this.onError?.(key, error);
+  }
 }
 
-async function resolveFolders(data: SiteData, paths: readonly string[]): Promise<Record<string, string | null>> {
-  const ids = await Promise.all(paths.map((p) => data.folderId(p).catch(() => null)));
+const itemsOf = (data: SiteData, source: MediaSource): Promise<ApiMediaItem[]> =>
+  'folderId' in source ? data.folderItems(source.folderId) : data.aggregatedItems(source.aggregate);
+
+/** Folder path -> id; a lookup that failed is null and recorded (the page shows its error, not "empty"). */
+async function resolveFolders(
+  data: SiteData,
+  paths: readonly string[],
+  got: Fetched,
+): Promise<Record<string, string | null>> {
+  const ids = await Promise.all(
+    paths.map((p) =>
+      data.folderId(p).catch((error: unknown) => {
+        got.fail(keys.folderLookup(p), error);
+        return null;
+      }),
+    ),
+  );
   return Object.fromEntries(paths.map((p, i) => [p, ids[i] ?? null]));
 }
-
-/** The preview of a folder: its first image, else the first video poster (as GET /api/drive-preview). */
-export const previewOf = (items: readonly ApiMediaItem[]): ApiFolderPreview => ({
-  previewUrl:
-    items.find((i) => i.kind === 'image' && i.previewUrl)?.previewUrl ??
-    items.find((i) => i.posterUrl)?.posterUrl ??
-    null,
-});
-
-/** Products whose description block (product-intro) the page shows: they get a preview image. */
-function introProducts(page: Page, products: readonly ApiProduct[], params: Record<string, string>): ApiProduct[] {
-  const ids = page.sections.filter((s) => s.type === 'product-intro').map((s) => s.product ?? page.product);
-  const own =
-    page.kind === 'application'
-      ? productByType(products, fillText(page.productType ?? '{type}', params))
-      : page.kind === 'variant-landing'
-        ? productById(products, page.product)
-        : undefined;
-  const found = ids.map((id) => productById(products, id));
-  return [...found, own].filter((p): p is ApiProduct => p !== undefined);
-}
-
-const mediaCards = (page: Page): Card[] =>
-  page.sections
-    .filter((s) => s.type === 'media-types')
-    .flatMap((s) => s.items.filter((i): i is Card => typeof i !== 'string' && i.media !== undefined));
 
 function headOf(
   catalogue: Catalogue,
@@ -92,7 +98,7 @@ function headOf(
 
 /**
  * Everything one path needs to render: its route table entry, the values of its placeholders, and
- * the data its template reads (products, preview images, folder listings), fetched in parallel.
+ * the data its template reads (products, slot images, folder listings), fetched in parallel.
  * Staff pages answer `document`; unknown paths get the not-found page with status 404.
  */
 export async function buildPayload(ctx: PayloadContext, path: string): Promise<RoutePayload | null> {
@@ -104,60 +110,73 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
 
   const needs = pageNeeds(page);
   const got = new Fetched(ctx.onError);
-  const [products, previews, folderIds] = await Promise.all([
+  const [products, slotMap, folderIds] = await Promise.all([
     needs.products ? got.get<ApiProduct[]>(keys.products, () => data.products()) : undefined,
-    needs.previews ? got.get<ApiPreviewImages>(keys.previews, () => data.previewImages()) : undefined,
-    resolveFolders(data, needs.folders),
+    needs.slotImages ? got.get<ApiSlotImages>(keys.slotImages, () => data.slotImages()) : undefined,
+    resolveFolders(data, needs.folders, got),
   ]);
 
-  let status: 200 | 404 = page.kind === 'not-found' ? 404 : 200;
+  let status = kindOf(page.kind).status;
   const vars: Record<string, string> = { ...params };
-  let mediaFolderId: string | null | undefined;
+  const sources: SourceContext = { page, vars, products: products ?? [], folderIds };
   if (page.productType !== undefined) {
-    const list = products ?? [];
-    const owner = params['type'] !== undefined ? productByType(list, params['type']) : undefined;
-    const target = productByType(list, fillText(page.productType, params));
+    const owner = params['type'] !== undefined ? productByType(sources.products, params['type']) : undefined;
     if (owner) vars['name'] = owner.name;
     const mediaType = params['mediaType'];
     if (mediaType !== undefined) {
-      const label = page.texts[mediaType];
+      const label = page.texts[mediaType as TextKey];
       if (label !== undefined) vars['mediaTypeLabel'] = label;
       else status = 404;
     }
     // Unknown only when the product list did load: a failing store is not a missing page.
-    if (products && (!owner || !target)) status = 404;
-    if (page.kind === 'media-gallery') mediaFolderId = target?.driveFolderId ?? null;
-  } else if (GALLERY_KINDS.has(page.kind)) {
-    mediaFolderId = page.folder ? (folderIds[page.folder] ?? null) : null;
+    if (products && (!owner || !patternProduct(sources))) status = 404;
   } else if (page.product !== undefined && products && !productById(products, page.product)) {
     status = 404;
   }
 
-  const listings: Promise<unknown>[] = [];
-  let gallery: Promise<ApiMediaItem[] | undefined> | undefined;
-  if (mediaFolderId) {
-    const id = mediaFolderId;
-    gallery = got.get(keys.folder(id), () => data.folderItems(id));
-    listings.push(gallery);
-  }
-  for (const card of mediaCards(page)) {
-    const owner = card.product
-      ? productById(products ?? [], card.product)
-      : productByType(products ?? [], `${params['type'] ?? ''}-${card.media}`);
-    const id = owner?.driveFolderId;
-    if (id) listings.push(got.get(keys.folder(id), () => data.folderItems(id)));
-  }
-  for (const product of introProducts(page, products ?? [], params)) {
-    const id = product.driveFolderId;
-    if (id) listings.push(got.get(keys.folderPreview(id), async () => previewOf(await data.folderItems(id))));
-  }
-  await Promise.all(listings);
+  const shown = firstPaintMedia(sources);
+  const items = (source: MediaSource) => got.get(sourceKey(source), () => itemsOf(data, source));
+  const [gallery] = await Promise.all([
+    shown.gallery ? items(shown.gallery) : undefined,
+    ...shown.counted.map(items),
+    ...shown.previews.map((id) => got.get(keys.folderPreview(id), () => data.folderPreview(id))),
+    ...shown.pictures.map((id) =>
+      got.optional<ApiFolderPreview>(keys.folderPreview(id), () => data.folderPreview(id), { previewUrl: null }),
+    ),
+  ]);
+  const slotUrl = (id: string) => slotMap?.[id]?.imageUrl ?? catalogue.slots.find((s) => s.id === id)?.fallback;
   const slot = page.hero?.slot;
-  const hero = slot ? (previews?.[slot]?.imageUrl ?? catalogue.slots.find((s) => s.id === slot)?.fallback) : undefined;
-  const head = headOf(catalogue, page, path, status, vars, hero);
-  const preloadImage =
-    firstTileImage((await gallery) ?? [], galleryLayout(page.kind, vars['mediaType'])) ??
-    (hero ? { href: hero } : undefined);
+  const hero = slot ? slotUrl(slot) : undefined;
+  const previewUrls = [...shown.previews, ...shown.pictures].map(
+    (id) => (got.fallback[keys.folderPreview(id)] as ApiFolderPreview | undefined)?.previewUrl ?? undefined,
+  );
+  const images = await imageRefs(ctx, needs.slots, products ?? [], slotUrl, previewUrls);
+  const heroRef = hero ? images[hero] : undefined;
+  const head = headOf(
+    catalogue,
+    page,
+    path,
+    status,
+    vars,
+    heroRef ? responsive(heroRef, { fallbackWidth: 1280 }).src : hero,
+  );
+  const heroImage = heroRef
+    ? { href: responsive(heroRef).src, srcSet: responsive(heroRef).srcSet, sizes: SIZES.hero }
+    : hero
+      ? { href: hero }
+      : undefined;
+  const preloadImage = firstTileImage(gallery ?? [], galleryLayout(page.kind, vars['mediaType'])) ?? heroImage;
+
+  // Big folders: a page carries the first screenful of each listing; the browser loads the rest.
+  const partial: Record<string, number> = {};
+  for (const key of [shown.gallery, ...shown.counted].flatMap((s) => (s ? [sourceKey(s)] : []))) {
+    const listing = got.fallback[key];
+    if (!Array.isArray(listing)) continue;
+    const cut = firstScreen(listing);
+    if (cut.total === undefined) continue;
+    got.fallback[key] = cut.items;
+    partial[key] = cut.total;
+  }
 
   const payload: PagePayload = {
     type: 'page',
@@ -168,9 +187,27 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
     vars,
     head: preloadImage ? { ...head, preloadImage } : head,
     folderIds,
-    ...(mediaFolderId !== undefined ? { mediaFolderId } : {}),
     fallback: got.fallback,
     errors: got.errors,
+    ...(Object.keys(partial).length > 0 ? { partial } : {}),
+    images,
   };
   return payload;
+}
+
+/** Slot image URL -> ref for the slots a page shows (uploads, or the built-in defaults). */
+async function imageRefs(
+  ctx: PayloadContext,
+  slots: ReturnType<typeof pageNeeds>['slots'],
+  products: readonly ApiProduct[],
+  slotUrl: (id: string) => string | undefined,
+  more: readonly (string | undefined)[],
+): Promise<Record<string, ImageRef>> {
+  const refs = ctx.images;
+  if (!refs) return {};
+  const ids = new Set(slots.ids);
+  if (slots.products) for (const p of products) if (slotUrl(p.id) !== undefined) ids.add(p.id);
+  const urls = [...new Set([...[...ids].map(slotUrl), ...more].filter((u): u is string => u !== undefined))];
+  const found = await Promise.all(urls.map((u) => refs.of(u)));
+  return Object.fromEntries(urls.flatMap((u, i) => (found[i] ? [[u, found[i]] as const] : [])));
 }

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiFolderPreview, ApiProduct } from '../../engine/api.ts';
+import type { ApiFolderPreview, ApiProduct } from '../../engine/shared/api.ts';
 import { robotsTxt, sitemapXml, type Catalogue } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../../scripts/demo-media.ts';
-import type { PagePayload, RoutePayload } from '../../engine/contract/page.ts';
-import { keys } from '../../engine/contract/keys.ts';
+import type { PagePayload, RoutePayload } from '../../engine/shared/page.ts';
+import { keys } from '../../engine/shared/keys.ts';
 import { createDataCache, createSiteData } from '../data.ts';
 import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
@@ -38,7 +38,7 @@ beforeAll(async () => {
     catalogue,
     store: new LocalStore({ dataDir }),
     cache: createDataCache({}),
-    previewImages: slotMapReader(dataDir, logger),
+    slotImages: slotMapReader(dataDir, logger),
   });
   // No build in distDir: pages answer 503, everything else works.
   const app = express().use(createRenderRouter({ data, catalogue, distDir: join(dataDir, 'no-dist'), logger }));
@@ -96,12 +96,12 @@ describe('route matching', () => {
 });
 
 describe('page payloads', () => {
-  it('a category page carries products, preview images and its product picture, no listing', async () => {
+  it('a category page carries products, slot images and its product picture, no listing', async () => {
     const p = await page('/screens');
     expect(p.status).toBe(200);
     const screens = (p.fallback[keys.products] as ApiProduct[]).find((x) => x.id === 'screens');
     const picture = keys.folderPreview(screens?.driveFolderId as string);
-    expect(Object.keys(p.fallback).sort()).toEqual([keys.previews, keys.products, picture].sort());
+    expect(Object.keys(p.fallback).sort()).toEqual([keys.slotImages, keys.products, picture].sort());
     expect((p.fallback[picture] as ApiFolderPreview).previewUrl).toMatch(/^\/media\/thumb\//);
     expect(p.head.canonical).toBe(`${catalogue.site.baseUrl}/screens`);
     expect(p.head.preloadImage).toEqual({ href: '/defaults/screens-hero.jpg' });
@@ -121,8 +121,9 @@ describe('page payloads', () => {
       name: 'Pool Cages',
       mediaTypeLabel: 'Videos',
     });
-    expect(p.mediaFolderId).toBeTruthy();
-    const items = p.fallback[keys.folder(p.mediaFolderId as string)] as unknown[];
+    const product = (p.fallback[keys.products] as ApiProduct[]).find((x) => x.type === 'pool-cages-videos');
+    expect(product?.driveFolderId).toBeTruthy();
+    const items = p.fallback[keys.folder(product?.driveFolderId as string)] as unknown[];
     expect(items.length).toBeGreaterThan(0);
     expect(p.head.title).toContain('Pool Cages');
     expect(p.head.canonical).toBe(`${catalogue.site.baseUrl}/screens/motorized-screens/pool-cages/videos`);
@@ -146,7 +147,9 @@ describe('page payloads', () => {
   it('a failing listing is reported as an error key, not thrown', async () => {
     const p = await page('/faux-wood-blinds-gallery');
     expect(p.status).toBe(200);
-    expect(p.errors).toEqual([keys.folder(p.mediaFolderId as string)]);
+    const folderId = p.folderIds[p.page.folder as string];
+    expect(folderId).toBeTruthy();
+    expect(p.errors).toEqual([keys.folder(folderId as string)]);
   });
 
   it('staff pages are documents, not app pages', async () => {
@@ -163,8 +166,32 @@ describe('documents', () => {
   it('serves the sitemap and robots.txt from the route table', async () => {
     const sitemap = await fetch(`${base}/sitemap.xml`);
     expect(sitemap.headers.get('content-type')).toContain('xml');
-    expect(await sitemap.text()).toBe(sitemapXml(catalogue));
+    const xml = await sitemap.text();
+    const locs = (text: string) => [...text.matchAll(/<url><loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs(xml)).toEqual(locs(sitemapXml(catalogue)));
     expect(await (await fetch(`${base}/robots.txt`)).text()).toBe(robotsTxt(catalogue));
+  });
+
+  it("lists each page's images as image:image entries: gallery photos from the listing, heroes and card pictures", async () => {
+    const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+    expect(xml).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
+    const { baseUrl } = catalogue.site;
+    const imagesOf = (path: string): string[] => {
+      const block = new RegExp(`<url><loc>${baseUrl}${path}</loc>([\\s\\S]*?)</url>`).exec(xml)?.[1] ?? '';
+      return [...block.matchAll(/<image:image><image:loc>([^<]+)<\/image:loc><\/image:image>/g)].map((m) => m[1] ?? '');
+    };
+    // A gallery: one entry per photo of its folder (the demo has 4), each its large rendition on this site
+    // (the e2e test fetches them from the full server).
+    const photos = imagesOf('/pergola-fixed-roof-attached-images');
+    expect(photos).toHaveLength(4);
+    for (const src of photos) expect(src).toMatch(new RegExp(`^${baseUrl}/media/thumb/[^/]+/[^/]+/large$`));
+    // A video gallery lists no images; the home page its hero and card pictures.
+    expect(imagesOf('/pergola-fixed-roof-attached-videos')).toEqual([]);
+    const home = catalogue.pages.find((p) => p.path === '/');
+    expect(imagesOf('/')).toContain(`${baseUrl}${catalogue.slots.find((s) => s.id === home?.hero?.slot)?.fallback}`);
+    expect(imagesOf('/').length).toBeGreaterThanOrEqual(5);
+    // A page whose gallery fails still has its URL, with no images.
+    expect(xml).toContain(`<loc>${baseUrl}/faux-wood-blinds-gallery</loc></url>`);
   });
 
   it('drops a trailing slash with a permanent redirect', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  gifAnimation,
   jpeg,
   pngClaiming,
   signIn,
@@ -12,7 +13,7 @@ import {
   truncatedJpeg,
   upload,
   type StaffServer,
-} from './harness.ts';
+} from '../../testing/staff-harness.ts';
 
 let dataDir = '';
 let srv: StaffServer;
@@ -61,7 +62,7 @@ describe('without a staff session', () => {
   });
 
   it('staff pages redirect to the sign-in page, which comes back afterwards', async () => {
-    for (const path of ['/admin/images', '/folder-setup']) {
+    for (const path of ['/admin/images', '/folder-setup', '/folder-health']) {
       const res = await fetch(`${srv.base}${path}`, { redirect: 'manual' });
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent(path)}`);
@@ -202,11 +203,34 @@ describe('bad uploads from signed-in staff: a clear 4xx and the stored slot map 
     expect(await mapBytes()).toEqual(before);
   });
 
-  it('a small PNG claiming 20000 x 20000 pixels (a decompression bomb) -> 415', async () => {
+  it('a small PNG claiming 20000 x 20000 pixels (a decompression bomb) -> 413 saying it is too large', async () => {
     const before = await mapBytes();
     const res = await upload(srv.base, cookie, 'homepage-hero', pngClaiming(20_000, 20_000), { name: 'a.png' });
-    expect(res.status).toBe(415);
-    expect(((await res.json()) as { error: string }).error).toMatch(/cannot be read/);
+    expect(res.status).toBe(413);
+    const { error } = (await res.json()) as { error: string };
+    expect(error).toMatch(/too large: 20000 x 20000 pixels \(400 megapixels\); the most is 50 megapixels/);
+    expect(error).not.toMatch(/damaged/);
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('an animated GIF of 2,000 frames of 4000 x 4000 (46 KB, 32 billion pixels) -> 413, every frame counted', async () => {
+    const before = await mapBytes();
+    const bomb = gifAnimation(4000, 4000, 2000);
+    expect(bomb.length).toBeLessThan(50_000);
+    const res = await upload(srv.base, cookie, 'homepage-hero', bomb, { name: 'a.gif', type: 'image/gif' });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toMatch(/2,000 frames; the most is 500/);
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('an animation within the frame limit but over the pixel limit in all -> 413 saying so', async () => {
+    const before = await mapBytes();
+    const gif = gifAnimation(3000, 2000, 10);
+    const res = await upload(srv.base, cookie, 'homepage-hero', gif, { name: 'a.gif', type: 'image/gif' });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /10 frames of 3000 x 2000 pixels make 60 megapixels in all; the most is 50 megapixels/,
+    );
     expect(await mapBytes()).toEqual(before);
   });
 
@@ -228,6 +252,16 @@ describe('bad uploads from signed-in staff: a clear 4xx and the stored slot map 
       body: form,
     });
     expect(res.status).toBe(400);
+    expect(await mapBytes()).toEqual(before);
+  });
+
+  it('a POST with neither Origin nor Referer -> 403, even with the session', async () => {
+    const before = await mapBytes();
+    const res = await upload(srv.base, cookie, 'homepage-hero', await jpeg(7), { origin: null });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: string }).error).toMatch(/neither Origin nor Referer/);
+    const scan = await fetch(`${srv.base}/api/scan-drive-folders`, { method: 'POST', headers: { cookie } });
+    expect(scan.status).toBe(403);
     expect(await mapBytes()).toEqual(before);
   });
 
@@ -273,6 +307,12 @@ describe('good uploads', () => {
     const { imageUrl } = (await res.json()) as { imageUrl: string };
     const served = await sharp(Buffer.from(await (await fetch(`${srv.base}${imageUrl}`)).arrayBuffer())).metadata();
     expect([served.width, served.height, served.orientation, served.exif]).toEqual([800, 2400, undefined, undefined]);
+  });
+
+  it('a small animated GIF is accepted and kept as it is (its frames within the limits)', async () => {
+    const gif = gifAnimation(200, 100, 3);
+    const res = await upload(srv.base, cookie, 'homepage-pergolas', gif, { name: 'a.gif', type: 'image/gif' });
+    expect(res.status).toBe(200);
   });
 
   it('50 concurrent uploads to distinct ids (slots and products) -> all 50 in the map', async () => {

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { constantTimeEqual, readCookie, SESSION_COOKIE, sessionCookie, SessionSigner } from './session.ts';
+import { sendError } from '../errors.ts';
 
 /** The staff password check and sessions, with the middlewares that guard pages and APIs. */
 export class StaffAuth {
@@ -41,7 +42,7 @@ export class StaffAuth {
       next();
       return;
     }
-    res.status(401).setHeader('Cache-Control', 'no-store').json({ error: 'Sign in as staff first.' });
+    sendError(res, 'SignInFirst');
   };
 
   /** Pages: a redirect to the sign-in page, which comes back here afterwards. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
-import { jpeg, PASSWORD, signIn, testCatalogue, upload } from './harness.ts';
+import { jpeg, PASSWORD, signIn, testCatalogue, upload } from '../../testing/staff-harness.ts';
 
 let dataDir = '';
 const children: ChildProcess[] = [];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeDrive } from '../fake-drive/index.ts';
+import { FakeDrive } from '../../testing/fake-drive/index.ts';
 import { createDriveStore } from '../media/drive.ts';
 import {
   jpeg,
@@ -14,7 +14,7 @@ import {
   truncatedJpeg,
   upload,
   type StaffServer,
-} from './harness.ts';
+} from '../../testing/staff-harness.ts';
 
 /** A clock a test moves by hand: the preview-image freshness window without sleeping 30 s. */
 const manualClock = () => {
@@ -123,7 +123,10 @@ describe('two instances on loopback, one fake Drive', () => {
       expect(calls() - start).toBe(firstFailure); // no new Drive call within the window
       clock.advance(1_000);
       expect(await previews(srv)).toEqual(before);
-      expect(calls() - start).toBe(2 * firstFailure); // then one more try
+      // Then at most one more try: the store's own circuit may still be pausing that call (its pause
+      // runs on the wall clock), and a probe after a pause asks once, without retries.
+      expect(calls() - start).toBeGreaterThanOrEqual(firstFailure);
+      expect(calls() - start).toBeLessThanOrEqual(2 * firstFailure);
     } finally {
       fake.faults.failAll(null);
     }

@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import express, { Router } from 'express';
-import type { ApiScanResult } from '../../engine/api.ts';
-import { STAFF_API, type CreateFoldersResult, type FolderSetupState } from '../../engine/contract/staff.ts';
+import type { ApiScanResult } from '../../engine/shared/api.ts';
+import { STAFF_API, type CreateFoldersResult, type FolderSetupState } from '../../engine/shared/staff.ts';
 import type { LiveSiteData } from '../data.ts';
 import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/types.ts';
 import { Serial, writeFileAtomic } from './atomic.ts';
 import type { StaffAuth } from './auth.ts';
 import { sameOriginOnly } from './origin.ts';
+import { sendError } from '../errors.ts';
 
 export const MARKS_FILE = 'folder-marks.json';
 
@@ -78,7 +79,7 @@ export function folderRouter({ auth, marks, store, data, paths }: FolderRoutesOp
   router.post(STAFF_API.mark, sameOriginOnly, auth.requireApi, json, async (req, res) => {
     const { path, done } = (req.body ?? {}) as { path?: unknown; done?: unknown };
     if (typeof path !== 'string' || !known.has(path)) {
-      res.status(400).json({ error: `Unknown folder path '${String(path)}': use a path of the checklist.` });
+      sendError(res, 'UnknownFolderPath', { path: String(path) });
       return;
     }
     const state = done === false ? await marks.update([], [path]) : await marks.update([path]);

@@ -1,6 +1,6 @@
-import type { Page } from '../../engine/index.ts';
+import type { Page, TextKey } from '../../engine/index.ts';
 import { jsonForScript } from '../render/html.ts';
-import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/contract/staff.ts';
+import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/shared/staff.ts';
 
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -37,13 +37,13 @@ export interface SignInView {
   readonly page: Page;
   readonly next: string;
   /** A text key of the page to show as an alert ('wrongPassword', 'tooManyAttempts') or status ('signedOut'). */
-  readonly alert?: string;
-  readonly status?: string;
+  readonly alert?: TextKey;
+  readonly status?: TextKey;
 }
 
 /** The sign-in page: heading, intro, the alert or status line, and the password form. */
 export function signInHtml({ page, next, alert, status }: SignInView): string {
-  const t = (key: string): string => escapeHtml(page.texts[key] ?? '');
+  const t = (key: TextKey): string => escapeHtml(page.texts[key] ?? '');
   const action = `${page.path}?next=${encodeURIComponent(next)}`;
   return [
     head(page.meta.title || page.heading, `<style>${SIGN_IN_CSS}</style>`),

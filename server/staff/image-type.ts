@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { heicToJpeg } from '../heic/decode.ts';
 
 /** The image types slots accept, by magic bytes, with the extension they are stored under. */
 export const SLOT_IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -11,14 +12,19 @@ export const SLOT_IMAGE_TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The most pixels an upload may decode to (a 50-megapixel photo passes; a small file claiming a
- * huge canvas, a decompression bomb, does not).
+ * The most pixels an upload may decode to, every frame of an animation counted (a 50-megapixel photo
+ * passes; a small file claiming a huge canvas or thousands of frames, a decompression bomb, does not).
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
+/** The most frames (pages) an animated image may have. */
+export const MAX_FRAMES = 500;
+
+/** HEIC/HEIF, recognised by their ftyp brands (server/heic/). */
+const HEIC_TYPES: readonly string[] = ['image/heic', 'image/heif'];
 
 const UNREADABLE = 'This image file cannot be read; it may be damaged. Export it again and upload the copy.';
 
-/** An upload whose header is fine but whose pixels cannot be decoded (truncated, corrupt, too large). */
+/** An upload whose header is fine but whose pixels cannot be decoded (truncated, corrupt). */
 export class UnreadableImageError extends Error {
   constructor(cause: unknown) {
     super(UNREADABLE, { cause });
@@ -26,30 +32,72 @@ export class UnreadableImageError extends Error {
   }
 }
 
+/** Why an upload is refused, each kind with its own HTTP status (README, staff API). */
+export type ImageRefusal = 'not-an-image' | 'too-many-pixels' | 'unreadable';
+export const REFUSAL_STATUS: Readonly<Record<ImageRefusal, number>> = {
+  'not-an-image': 415,
+  'too-many-pixels': 413,
+  unreadable: 422,
+};
+
 export type ImageCheck =
-  | { readonly ok: true; readonly mimeType: string; readonly ext: string }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly mimeType: string; readonly ext: string; readonly converted?: Buffer }
+  | { readonly ok: false; readonly refusal: ImageRefusal; readonly error: string };
+
+const megapixels = (n: number): string => `${Math.round(n / 1e6).toLocaleString('en-US')} megapixels`;
+
+/** Why an image of these dimensions is too large, or null when it is not (pure). */
+export function pixelProblem(width: number, height: number, frames: number): string | null {
+  const total = width * height * frames;
+  const limit = megapixels(MAX_INPUT_PIXELS);
+  if (frames > 1 && frames > MAX_FRAMES)
+    return `This animation has ${frames.toLocaleString('en-US')} frames; the most is ${MAX_FRAMES}. Shorten it, or upload a still image.`;
+  if (total <= MAX_INPUT_PIXELS) return null;
+  if (frames > 1)
+    return `This animation is too large: ${frames.toLocaleString('en-US')} frames of ${width} x ${height} pixels make ${megapixels(total)} in all; the most is ${limit}. Make it smaller or shorter, or upload a still image.`;
+  return `This image is too large: ${width} x ${height} pixels (${megapixels(total)}); the most is ${limit}. Resize it (for example to 6000 pixels on the longer side) and upload it again.`;
+}
 
 /**
  * What the bytes are, never what the file name or the browser said: magic bytes first (SVG, HTML,
- * executables and everything else are refused), then a decode of the header, so that a file that
- * only starts like an image is refused too.
+ * executables and everything else are refused), then the header's dimensions and frame count
+ * (nothing is decoded yet, so a bomb costs nothing), so that a file that only starts like an image,
+ * or claims too many pixels, is refused too.
  */
 export async function checkSlotImage(bytes: Buffer): Promise<ImageCheck> {
   const found = await fileTypeFromBuffer(bytes);
+  if (found && HEIC_TYPES.includes(found.mime)) {
+    // A phone's HEIC: stored as its JPEG web version (browsers other than Safari show no HEIC).
+    const jpeg = await heicToJpeg(bytes, WEB_MAX_SIDE, MAX_INPUT_PIXELS).catch(() => null);
+    return jpeg
+      ? { ok: true, mimeType: 'image/jpeg', ext: 'jpg', converted: jpeg }
+      : { ok: false, refusal: 'not-an-image', error: UNREADABLE };
+  }
   const ext = found ? SLOT_IMAGE_TYPES[found.mime] : undefined;
   if (!found || !ext) {
     return {
       ok: false,
+      refusal: 'not-an-image',
       error: 'This file is not a JPEG, PNG, WebP, AVIF or GIF image. Choose a photo in one of those formats.',
     };
   }
-  const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+  const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
-  if (!meta?.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS) {
-    return { ok: false, error: UNREADABLE };
+  if (!meta?.width || !meta.height) {
+    // Its first bytes say image, its header says nothing: not an image (the pixels were never reached).
+    return {
+      ok: false,
+      refusal: 'not-an-image',
+      error:
+        'This file starts like an image but its header cannot be read, so it is not a usable image. Export it again and upload the copy.',
+    };
   }
+  const frames = Math.max(1, meta.pages ?? 1);
+  // With several pages, `height` may be that of all pages stacked; `pageHeight` is one frame's.
+  const frameHeight = frames > 1 && meta.pageHeight ? meta.pageHeight : meta.height;
+  const problem = pixelProblem(meta.width, frameHeight, frames);
+  if (problem) return { ok: false, refusal: 'too-many-pixels', error: problem };
   return { ok: true, mimeType: found.mime, ext };
 }
 

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { Router } from 'express';
-import type { ApiPreviewImages } from '../../engine/api.ts';
 import type { Catalogue } from '../../engine/index.ts';
-import type { StorageRoot } from '../../engine/contract/staff.ts';
+import type { StorageRoot } from '../../engine/shared/staff.ts';
 import type { ServerConfig } from '../config.ts';
 import type { LiveSiteData } from '../data.ts';
 import type { Logger } from '../log.ts';
@@ -10,10 +9,11 @@ import type { MediaStore } from '../media/types.ts';
 import { removeStaleTemps } from './atomic.ts';
 import { StaffAuth } from './auth.ts';
 import { folderRouter, FolderMarks } from './folders.ts';
+import { healthRouter } from './health.ts';
 import { staffPagesRouter } from './pages.ts';
 import { loadStaffSecrets, type StaffEnv } from './secrets.ts';
 import { signInRouter } from './sign-in.ts';
-import { driveSlotImages, isSiteImageStore, localSlotImages, SLOT_IMAGE_DIR, type SlotImages } from './slot-images.ts';
+import { driveSlotImages, isSlotImageStore, localSlotImages, SLOT_IMAGE_DIR, type SlotImages } from './slot-images.ts';
 import { uploadRouter } from './upload.ts';
 
 export { staffEnv, type StaffEnv } from './secrets.ts';
@@ -35,11 +35,12 @@ export interface StaffDeps {
 /** The staff tools: what feeds `GET /api/preview-images`, and the router of pages and writing APIs. */
 export interface Staff {
   readonly auth: StaffAuth;
+  /** The slot images: `read` feeds `createSiteData({ slotImages })`. */
   readonly slotImages: SlotImages;
-  /** For `createSiteData({ previewImages })`. */
-  readonly previewImages: () => Promise<ApiPreviewImages>;
-  /** The router for `createApp({ routers })`: sign-in, staff pages, uploads, folder setup, slot images. */
-  router(data: Pick<LiveSiteData, 'forgetFolders'>): Router;
+  /** The router for `createApp({ routers })`: sign-in, staff pages, uploads, folder setup and health, slot images. */
+  router(
+    data: Pick<LiveSiteData, 'forgetFolders' | 'folderId' | 'folderContents' | 'decorate' | 'conversionFailed'>,
+  ): Router;
 }
 
 /** Ids a slot image may be stored under: every slot and every product of the manifest. */
@@ -52,7 +53,7 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
   // Half-written temp files of a process that was killed: the files they were for are intact.
   await Promise.all([removeStaleTemps(config.dataDir), removeStaleTemps(join(config.dataDir, SLOT_IMAGE_DIR))]);
   const knownIds = uploadIds(catalogue);
-  const slotImages = isSiteImageStore(store)
+  const slotImages = isSlotImageStore(store)
     ? driveSlotImages(store, { knownIds, ttlMs: deps.previewTtlMs, clock: deps.clock, logger })
     : localSlotImages(config.dataDir, logger);
   const paths = catalogue.folders.map((f) => f.path);
@@ -71,13 +72,13 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
   return {
     auth,
     slotImages,
-    previewImages: () => slotImages.read(),
     router(data) {
       const router = Router();
       router.use(signInRouter({ auth, page: signInPage, home: manager?.path ?? '/', attempts: deps.signInAttempts }));
       if (slotImages.router) router.use(slotImages.router);
       router.use(uploadRouter({ auth, images: slotImages, knownIds, texts: manager?.texts ?? {} }));
       router.use(folderRouter({ auth, marks, store, data, paths }));
+      router.use(healthRouter({ auth, catalogue, store, data, clock: deps.clock }));
       router.use(staffPagesRouter({ auth, catalogue, marks, root, distDir: deps.distDir, logger }));
       return router;
     },

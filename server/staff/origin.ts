@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { sendError } from '../errors.ts';
 
 /**
  * The Referrer-Policy of staff documents. The site's default `no-referrer` makes browsers send
@@ -10,13 +11,12 @@ export const STAFF_REFERRER_POLICY = 'same-origin';
 /**
  * Whether a request comes from a page of this site. Browsers send `Origin` on every POST made by a
  * form or fetch (`null` from sandboxed or privacy-stripped contexts); where it is missing the
- * `Referer` is used. A request with neither comes from a non-browser client, which cannot borrow a
- * visitor's session cookie, so it is let through to the session check.
+ * `Referer` is used. A request with neither is refused too: no page of this site sends one, and a
+ * write whose source cannot be told is not taken on trust (scripts send `Origin` themselves).
  */
 export function isSameOrigin(headers: { origin?: string; referer?: string }, host: string | undefined): boolean {
   const source = headers.origin ?? headers.referer;
-  if (source === undefined) return true;
-  if (!host || source === 'null') return false;
+  if (source === undefined || !host || source === 'null') return false;
   try {
     return new URL(source).host.toLowerCase() === host.toLowerCase();
   } catch {
@@ -39,5 +39,5 @@ export const sameOriginOnly: RequestHandler = (req, res, next) => {
     next();
     return;
   }
-  res.status(403).setHeader('Cache-Control', 'no-store').json({ error: 'Cross-site requests are refused.' });
+  sendError(res, req.headers.origin === undefined && req.headers.referer === undefined ? 'NoOrigin' : 'CrossSite');
 };

@@ -1,19 +1,21 @@
 import { join } from 'node:path';
 import { Router, type Response } from 'express';
-import type { Catalogue, Page } from '../../engine/index.ts';
+import { isStaffKind, isStaffTool, type Catalogue, type Page, type PageKind } from '../../engine/index.ts';
 import {
   STAFF_ENTRY,
+  type FolderHealthPayload,
   type FolderSetupPayload,
   type ImageManagerPayload,
   type StaffPayload,
   type StorageRoot,
-} from '../../engine/contract/staff.ts';
+} from '../../engine/shared/staff.ts';
 import type { Logger } from '../log.ts';
 import { readClientManifest } from '../render/assets.ts';
 import type { StaffAuth } from './auth.ts';
 import type { FolderMarks } from './folders.ts';
 import { staffDocumentHtml } from './html.ts';
 import { STAFF_REFERRER_POLICY } from './origin.ts';
+import { sendErrorText } from '../errors.ts';
 
 type ViteManifest = NonNullable<ReturnType<typeof readClientManifest>>;
 
@@ -61,10 +63,8 @@ export interface StaffPagesOptions {
 export function staffPagesRouter(options: StaffPagesOptions): Router {
   const { auth, catalogue, marks, root } = options;
   const distDir = options.distDir ?? join(process.cwd(), 'dist');
-  const signIn = catalogue.pages.find((p) => p.kind === 'sign-in');
-  const tools = catalogue.pages
-    .filter((p) => p.kind === 'image-manager' || p.kind === 'folder-setup')
-    .map((p) => ({ path: p.path, label: p.heading }));
+  const signIn = catalogue.pages.find((p) => isStaffKind(p.kind) && !isStaffTool(p.kind));
+  const tools = catalogue.pages.filter((p) => isStaffTool(p.kind)).map((p) => ({ path: p.path, label: p.heading }));
   const base = (page: Page) => ({
     path: page.path,
     heading: page.heading,
@@ -86,34 +86,31 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
     const assets = manifest ? staffAssets(manifest) : null;
     if (!assets) {
       options.logger?.error('The staff tools are not built: run `npm run build`.');
-      res.status(503).type('text/plain').setHeader('Cache-Control', 'no-store');
-      res.send('The site is not built yet: run `npm run build`.');
+      sendErrorText(res, 'SiteNotBuilt');
       return;
     }
     res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
     res.status(200).type('html').setHeader('Cache-Control', 'no-store').send(staffDocumentHtml(payload, assets));
   };
 
+  /** The data each staff tool's page carries, by kind. */
+  const payloads: Partial<Record<PageKind, (page: Page) => Promise<StaffPayload>>> = {
+    'image-manager': async (page) => ({ kind: 'image-manager', ...base(page), groups: slotGroups(catalogue) }),
+    'folder-setup': async (page): Promise<FolderSetupPayload> => ({
+      kind: 'folder-setup',
+      ...base(page),
+      folders: catalogue.folders.map(({ path, name, depth }) => ({ path, name, depth })),
+      root,
+      instructions: instructionsOf(page),
+      state: await marks.read(),
+    }),
+    'folder-health': async (page): Promise<FolderHealthPayload> => ({ kind: 'folder-health', ...base(page) }),
+  };
+
   const router = Router();
   for (const page of catalogue.pages) {
-    if (page.kind === 'image-manager') {
-      router.get(page.path, auth.requirePage, (_req, res) => {
-        send(res, { kind: 'image-manager', ...base(page), groups: slotGroups(catalogue) });
-      });
-    } else if (page.kind === 'folder-setup') {
-      router.get(page.path, auth.requirePage, async (_req, res) => {
-        const folders = catalogue.folders.map(({ path, name, depth }) => ({ path, name, depth }));
-        const payload: FolderSetupPayload = {
-          kind: 'folder-setup',
-          ...base(page),
-          folders,
-          root,
-          instructions: instructionsOf(page),
-          state: await marks.read(),
-        };
-        send(res, payload);
-      });
-    }
+    const payloadOf = payloads[page.kind];
+    if (payloadOf) router.get(page.path, auth.requirePage, async (_req, res) => send(res, await payloadOf(page)));
   }
   return router;
 }

@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Page } from '../../engine/index.ts';
-import { STAFF_API } from '../../engine/contract/staff.ts';
+import { STAFF_API } from '../../engine/shared/staff.ts';
 import type { StaffAuth } from './auth.ts';
 import { signInHtml } from './html.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from './origin.ts';

@@ -3,7 +3,7 @@ import { access, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import express, { Router } from 'express';
 import pLimit from 'p-limit';
-import type { ApiPreviewImages } from '../../engine/api.ts';
+import type { ApiSlotImages } from '../../engine/shared/api.ts';
 import type { Logger } from '../log.ts';
 import { thumbUrl } from '../media-items.ts';
 import type { StoreFile } from '../media/types.ts';
@@ -11,13 +11,14 @@ import { CACHE } from '../middleware/cache-control.ts';
 import { parseSlotMap, SLOT_FILE, slotMapReader } from '../slots.ts';
 import { Serial, writeFileAtomic } from './atomic.ts';
 import { assertDecodes, webVersion } from './image-type.ts';
+import { sendError } from '../errors.ts';
 
 /** Where slot images are kept and how the preview-image map is read. */
 export interface SlotImages {
   /** Stores `bytes` as the image of slot (or product) `id`; the map shows it at once on this instance. */
   put(id: string, bytes: Buffer, image: { mimeType: string; ext: string }): Promise<{ imageUrl: string }>;
   /** Slot id -> image (what `GET /api/preview-images` answers). */
-  read(): Promise<ApiPreviewImages>;
+  read(): Promise<ApiSlotImages>;
   /** Routes that serve the stored images, when the store does not already. */
   readonly router?: Router;
 }
@@ -57,7 +58,7 @@ export function localSlotImages(dataDir: string, logger?: Logger): SlotImages {
     '/media/slot',
     (req, res, next) => {
       if (SLOT_IMAGE_NAME.test(req.path.slice(1))) next();
-      else res.status(404).setHeader('Cache-Control', 'no-store').json({ error: 'No such slot image.' });
+      else sendError(res, 'NoSlotImage');
     },
     express.static(imageDir, {
       index: false,
@@ -93,15 +94,15 @@ export function localSlotImages(dataDir: string, logger?: Logger): SlotImages {
   };
 }
 
-/** What drive mode needs of the Drive store (server/media/drive-site-images.ts). */
-export interface SiteImageStore {
-  putSiteImage(slot: string, bytes: Buffer, mimeType: string): Promise<StoreFile>;
-  listSiteImages(): Promise<Record<string, StoreFile>>;
+/** What drive mode needs of the Drive store (server/media/drive-slot-images.ts). */
+export interface SlotImageStore {
+  putSlotImage(slot: string, bytes: Buffer, mimeType: string): Promise<StoreFile>;
+  listSlotImages(): Promise<Record<string, StoreFile>>;
 }
 
-export const isSiteImageStore = (store: object): store is SiteImageStore =>
-  typeof (store as Partial<SiteImageStore>).putSiteImage === 'function' &&
-  typeof (store as Partial<SiteImageStore>).listSiteImages === 'function';
+export const isSlotImageStore = (store: object): store is SlotImageStore =>
+  typeof (store as Partial<SlotImageStore>).putSlotImage === 'function' &&
+  typeof (store as Partial<SlotImageStore>).listSlotImages === 'function';
 
 export interface DriveSlotOptions {
   /** How long a read of the map is kept (the spec's preview freshness, 30 s). */
@@ -124,19 +125,19 @@ const entryOf = (file: StoreFile): { imageUrl: string; url: string } => {
  * an upload through this instance drops the kept map so it shows at once. A failed read serves the
  * last map, kept for another `ttlMs` before Drive is asked again.
  */
-export function driveSlotImages(store: SiteImageStore, options: DriveSlotOptions): SlotImages {
+export function driveSlotImages(store: SlotImageStore, options: DriveSlotOptions): SlotImages {
   const ttlMs = options.ttlMs ?? 30_000;
   const clock = options.clock ?? Date.now;
-  let kept: { at: number; map: ApiPreviewImages } | null = null;
-  let loading: Promise<ApiPreviewImages> | null = null;
+  let kept: { at: number; map: ApiSlotImages } | null = null;
+  let loading: Promise<ApiSlotImages> | null = null;
   // Bumped by every upload: a read that started before it must not be kept as fresh.
   let generation = 0;
   const decode = pLimit(2);
 
-  const load = (): Promise<ApiPreviewImages> => {
+  const load = (): Promise<ApiSlotImages> => {
     const started = generation;
     const at = clock();
-    const run = store.listSiteImages().then(
+    const run = store.listSlotImages().then(
       (files) => {
         const map = Object.fromEntries(
           Object.entries(files)
@@ -148,7 +149,7 @@ export function driveSlotImages(store: SiteImageStore, options: DriveSlotOptions
       },
       (error: unknown) => {
         if (!kept) throw error;
-        options.logger?.warn({ err: error }, 'reading the site images failed; serving the last slot map');
+        options.logger?.warn({ err: error }, 'reading the slot images failed; serving the last slot map');
         // Serve the last map for another `ttlMs` before asking Drive again: during an outage every
         // read would otherwise start a new call (with its retries).
         if (started === generation) kept = { at: clock(), map: kept.map };
@@ -166,7 +167,7 @@ export function driveSlotImages(store: SiteImageStore, options: DriveSlotOptions
     async put(id, bytes, { mimeType }) {
       // Drive keeps the original: make sure it decodes (and is no decompression bomb) first.
       await decode(() => assertDecodes(bytes, mimeType));
-      const file = await store.putSiteImage(id, bytes, mimeType);
+      const file = await store.putSlotImage(id, bytes, mimeType);
       generation++;
       kept = null;
       loading = null;

@@ -1,11 +1,12 @@
+import type { Texts } from '../../engine/texts.ts';
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
-import type { ApiUploadResult } from '../../engine/api.ts';
-import { fillText } from '../../engine/contract/text.ts';
-import { MAX_UPLOAD_BYTES, megabytes, STAFF_API } from '../../engine/contract/staff.ts';
+import type { ApiUploadResult } from '../../engine/shared/api.ts';
+import { fillText } from '../../engine/placeholders.ts';
+import { MAX_UPLOAD_BYTES, megabytes, STAFF_API } from '../../engine/shared/staff.ts';
 import { StoreError } from '../media/types.ts';
 import type { StaffAuth } from './auth.ts';
-import { checkSlotImage, UnreadableImageError } from './image-type.ts';
+import { checkSlotImage, REFUSAL_STATUS, UnreadableImageError } from './image-type.ts';
 import { sameOriginOnly } from './origin.ts';
 import type { SlotImages } from './slot-images.ts';
 
@@ -15,7 +16,7 @@ export interface UploadOptions {
   /** Ids an image may be stored under: the manifest's slots and products. */
   readonly knownIds: ReadonlySet<string>;
   /** The image manager's texts (the too-large message). */
-  readonly texts: Readonly<Record<string, string>>;
+  readonly texts: Texts;
 }
 
 const fail = (res: Response, status: number, error: string): void => {
@@ -25,7 +26,8 @@ const fail = (res: Response, status: number, error: string): void => {
 /**
  * `POST /api/upload-preview-image` (multipart: `image`, `productId`) -> `{ imageUrl }`. In order:
  * same origin (403), staff session (401), body parsed in memory with a 10 MB limit (413), a known
- * slot or product id (400), an image by its magic bytes (415), pixels that decode (422); only then is anything stored.
+ * slot or product id (400), an image by its magic bytes (415), at most MAX_INPUT_PIXELS counting every
+ * frame (413), pixels that decode (422); only then is anything stored.
  */
 export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): Router {
   const router = Router();
@@ -56,9 +58,9 @@ export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): 
     }
     if (!req.file) return fail(res, 400, 'Send the image file in the form field "image".');
     const checked = await checkSlotImage(req.file.buffer);
-    if (!checked.ok) return fail(res, 415, checked.error);
+    if (!checked.ok) return fail(res, REFUSAL_STATUS[checked.refusal], checked.error);
     try {
-      const { imageUrl } = await images.put(id, req.file.buffer, checked);
+      const { imageUrl } = await images.put(id, checked.converted ?? req.file.buffer, checked);
       req.log?.info({ slot: id, imageUrl, bytes: req.file.size }, 'slot image stored');
       res
         .status(200)

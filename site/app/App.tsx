@@ -5,11 +5,11 @@ import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { ToastHost } from '../components/Toasts.tsx';
 import { fetchJson } from '../data/fetcher.ts';
-import { FRESH_MS } from '../../engine/contract/keys.ts';
+import { FRESH_MS } from '../../engine/shared/keys.ts';
 import { globalStyles, styled } from '../styles/stitches.ts';
 import { getTemplate } from '../templates/registry.ts';
 import { PageContext, ShellContext } from './context.ts';
-import { ROOT_ID, type PagePayload, type Shell } from '../../engine/contract/page.ts';
+import { ROOT_ID, type PagePayload, type Shell } from '../../engine/shared/page.ts';
 import { usePageNavigation } from './navigation.ts';
 
 /** The spec's data policy: no retry, fresh 2 min, refetch on focus, no polling. */
@@ -33,7 +33,9 @@ const SkipLink = styled('a', {
   '&:focus': { top: '$2' },
 });
 
-const Main = styled('main', { display: 'block', minHeight: '60vh', '&:focus': { outline: 'none' } });
+// The main column grows, so the footer sits at the bottom of a short page instead of floating.
+const Main = styled('main', { display: 'block', flex: '1 0 auto', '&:focus': { outline: 'none' } });
+const Column = styled('div', { display: 'flex', flexDirection: 'column', minHeight: '100vh' });
 
 const Progress = styled('div', {
   position: 'fixed',
@@ -55,11 +57,13 @@ function Site({ initial }: { readonly initial: PagePayload }) {
   return (
     <PageContext.Provider value={state}>
       <SWRConfig value={{ fallback: state.payload.fallback }}>
-        <Header />
-        <Main id="main" tabIndex={-1}>
-          {Template ? <Template key={state.payload.path} /> : null}
-        </Main>
-        <Footer />
+        <Column>
+          <Header />
+          <Main id="main" tabIndex={-1}>
+            {Template ? <Template key={state.payload.path} /> : null}
+          </Main>
+          <Footer />
+        </Column>
         {pending && <Progress aria-hidden="true" data-testid="nav-progress" />}
         <ToastHost />
       </SWRConfig>

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PagePayload, Shell } from '../../engine/contract/page.ts';
+import type { PagePayload, Shell } from '../../engine/shared/page.ts';
 
 export const ShellContext = createContext<Shell | null>(null);
 
@@ -21,10 +21,4 @@ export function usePage(): PageState {
   const page = useContext(PageContext);
   if (!page) throw new Error('usePage outside a page');
   return page;
-}
-
-/** A UI text of the catalogue (`ui.<key>`); the key itself when the manifest lacks it. */
-export function useUi(): (key: string) => string {
-  const { ui } = useShell();
-  return (key) => ui[key] ?? key;
 }

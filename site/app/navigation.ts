@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { FRESH_MS } from '../../engine/contract/keys.ts';
+import { FRESH_MS } from '../../engine/shared/keys.ts';
 import { fetchJson } from '../data/fetcher.ts';
 import { loadTemplate } from '../templates/registry.ts';
 import type { PageState } from './context.ts';
-import { pageKey, type Head, type PagePayload, type RoutePayload } from '../../engine/contract/page.ts';
+import { pagePathOf } from '../../engine/shared/captions.ts';
+import { pageKey, type Head, type PagePayload, type RoutePayload } from '../../engine/shared/page.ts';
 
 const cache = new Map<string, PageState>();
 const MAX_CACHED = 50;
@@ -43,7 +44,9 @@ export function applyHead(head: Head): void {
  * arrived, then swaps, scrolls to the top and moves focus to the new page's heading.
  */
 export function usePageNavigation(initial: PagePayload): { state: PageState; pending: boolean } {
-  const [location] = useLocation();
+  // A photo's address (`/gallery/photo/<slug>`) is its gallery's page with the viewer open.
+  const [address] = useLocation();
+  const location = pagePathOf(address);
   const [state, setState] = useState<PageState>(() => {
     const first = { payload: initial, receivedAt: Date.now() };
     if (typeof window !== 'undefined') cache.set(initial.path, first);

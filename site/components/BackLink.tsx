@@ -1,6 +1,6 @@
 import { ChevronLeft } from 'lucide-react';
 import type { Link as PageLink } from '../../engine/index.ts';
-import { fillText, type Vars } from '../../engine/contract/text.ts';
+import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { ButtonLink } from './ui.tsx';
 
 /** 'Back to ...' link of a page (its `back` entry). */

@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Link as PageLink } from '../../engine/index.ts';
 import { useShell } from '../app/context.ts';
-import { fillText, type Vars } from '../../engine/contract/text.ts';
+import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { styled } from '../styles/stitches.ts';
 
 const Nav = styled('nav', {
@@ -17,7 +17,8 @@ const Nav = styled('nav', {
     padding: 0,
   },
   '& li': { display: 'inline-flex', alignItems: 'center', gap: '$1', color: '$muted' },
-  '& a': { color: '$brand', textDecoration: 'none', padding: '$1 0' },
+  // 44 px tall: a tap target on a phone.
+  '& a': { display: 'inline-flex', alignItems: 'center', minHeight: '44px', color: '$brand', textDecoration: 'none' },
   '& a:hover': { textDecoration: 'underline' },
   '& [aria-current]': { color: '$text', fontWeight: 600 },
 });

@@ -11,9 +11,10 @@ import {
 } from 'react';
 import { useShell } from '../app/context.ts';
 import { useMedia } from '../data/hooks.ts';
-import type { MediaSource } from '../../engine/contract/keys.ts';
+import type { MediaSource } from '../../engine/shared/keys.ts';
 import { trapTab } from '../lib/focus.ts';
-import { isVideo, tileSources } from '../../engine/contract/media.ts';
+import { SIZES } from '../../engine/shared/images.ts';
+import { isVideo, squareSize, squareSrcSet, tileSources } from '../../engine/shared/media.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
 import { RefreshButton, useRefresh } from './RefreshButton.tsx';
 import { Thumb } from './Thumb.tsx';
@@ -78,6 +79,10 @@ const Skeleton = styled('li', {
 interface Props {
   readonly title: string;
   readonly source: MediaSource | null;
+  /** No source because looking it up failed (the store was down): the error text, not "empty". */
+  readonly lookupFailed?: boolean;
+  /** Try Again while `lookupFailed`: looks the source up again. */
+  readonly retryLookup?: () => Promise<unknown>;
   readonly onClose: () => void;
 }
 
@@ -85,7 +90,7 @@ interface Props {
  * The reusable gallery dialog: title, Refresh, a 2/3/4-column thumbnail grid with 8 placeholders
  * while loading, 'Try Again' when empty or failing. Tiles open the viewer above the dialog.
  */
-export default function GalleryDialog({ title, source, onClose }: Props) {
+export default function GalleryDialog({ title, source, lookupFailed = false, retryLookup, onClose }: Props) {
   const { ui } = useShell();
   const ref = useRef<HTMLDialogElement>(null);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -100,7 +105,17 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
 
   // Refresh remounts the grid (a new generation), so thumbnails that failed are tried again.
   const [generation, setGeneration] = useState(0);
-  const { refreshing, run: retry } = useRefresh(source, () => setGeneration((g) => g + 1));
+  const refresh = useRefresh(source, () => setGeneration((g) => g + 1));
+  const [lookingUp, setLookingUp] = useState(false);
+  const failed = error !== undefined || lookupFailed;
+  const refreshing = refresh.refreshing || lookingUp;
+  const retry =
+    lookupFailed && retryLookup
+      ? () => {
+          setLookingUp(true);
+          void retryLookup().finally(() => setLookingUp(false));
+        }
+      : refresh.run;
 
   return (
     <Panel
@@ -133,14 +148,14 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
               <Skeleton key={i} />
             ))}
           </TileList>
-        ) : error || !source || items.length === 0 ? (
-          <StatusBox role={error ? 'alert' : 'status'}>
-            <h3>{error ? ui['dialogError'] : ui['dialogEmptyTitle']}</h3>
-            {!error && <p>{ui['dialogEmptyBody']}</p>}
+        ) : failed || !source || items.length === 0 ? (
+          <StatusBox role={failed ? 'alert' : 'status'} data-testid={failed ? 'dialog-error' : 'dialog-empty'}>
+            <h3>{failed ? ui['dialogError'] : ui['dialogEmptyTitle']}</h3>
+            {!failed && <p>{ui['dialogEmptyBody']}</p>}
             <Button
               type="button"
               onClick={retry}
-              disabled={!source || isValidating || refreshing}
+              disabled={(!source && !lookupFailed) || isValidating || refreshing}
               aria-busy={refreshing}
             >
               {ui['tryAgain']}
@@ -159,7 +174,17 @@ export default function GalleryDialog({ title, source, onClose }: Props) {
                     setViewing(i);
                   }}
                 >
-                  <Thumb sources={tileSources(item)} alt="" onFail="placeholder" loading="lazy" decoding="async" />
+                  <Thumb
+                    sources={tileSources(item)}
+                    srcSet={squareSrcSet(item)}
+                    sizes={SIZES.dialog}
+                    {...squareSize(item)}
+                    placeholder={item.lqip}
+                    alt=""
+                    onFail="placeholder"
+                    loading="lazy"
+                    decoding="async"
+                  />
                   {isVideo(item) && (
                     <span className="play">
                       <Play size={36} aria-hidden="true" fill="currentColor" />

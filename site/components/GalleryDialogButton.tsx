@@ -1,12 +1,10 @@
 import { Images } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
-import type { ApiProduct } from '../../engine/api.ts';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import type { ApiProduct } from '../../engine/shared/api.ts';
 import type { Section } from '../../engine/index.ts';
-import { usePage, useShell } from '../app/context.ts';
-import { useProducts } from '../data/hooks.ts';
-import type { MediaSource } from '../../engine/contract/keys.ts';
-import { productById } from '../../engine/contract/products.ts';
-import { fillText, type Vars } from '../../engine/contract/text.ts';
+import { useShell } from '../app/context.ts';
+import { useDialogSource } from '../data/sources.ts';
+import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { Button } from './ui.tsx';
 
 type Dialog = NonNullable<Section['dialog']>;
@@ -14,60 +12,68 @@ type Dialog = NonNullable<Section['dialog']>;
 const loadDialog = () => import('./GalleryDialog.tsx');
 const GalleryDialog = lazy(loadDialog);
 
-/** What a dialog shows: an aggregate, a manifest folder, its product's folder, or the card's product. */
-export function useDialogSource(dialog: Dialog, product?: ApiProduct): MediaSource | null {
-  const { payload } = usePage();
-  const { data: products = [] } = useProducts();
-  if (dialog.aggregate) return { aggregate: dialog.aggregate };
-  if (dialog.folder) {
-    const id = payload.folderIds[dialog.folder];
-    return id ? { folderId: id } : null;
-  }
-  const owner = dialog.product ? productById(products, dialog.product) : product;
-  return owner?.driveFolderId ? { folderId: owner.driveFolderId } : null;
-}
-
 interface Props {
   readonly dialog: Dialog;
   /** The product of the card the button sits on ('{name} Gallery'). */
-  readonly product?: ApiProduct;
+  readonly product?: ApiProduct | undefined;
   readonly vars?: Vars;
   readonly variant?: 'primary' | 'outline' | 'accent' | 'light';
 }
 
-/** A button that opens the reusable gallery dialog; the dialog's code and data load when opened. */
-export function GalleryDialogButton({ dialog, product, vars = {}, variant = 'outline' }: Props) {
+/** What a dialog trigger spreads on its element: opens the dialog, preloads its code on hover and focus. */
+export interface DialogTrigger {
+  readonly 'aria-haspopup': 'dialog';
+  readonly onClick: () => void;
+  readonly onPointerEnter: () => void;
+  readonly onFocus: () => void;
+}
+
+/**
+ * The reusable gallery dialog behind any trigger (a button, a picture): the dialog's code and data load
+ * when it opens; closing gives the focus back to the element that opened it.
+ */
+export function useGalleryDialog({ dialog, product, vars = {} }: Omit<Props, 'variant'>) {
   const { ui } = useShell();
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const source = useDialogSource(dialog, product);
+  const opener = useRef<HTMLElement | null>(null);
+  const { source, lookupFailed, retryLookup } = useDialogSource(dialog, product);
   const names = { ...vars, ...(product ? { name: product.name } : {}) };
+  const trigger: DialogTrigger = {
+    'aria-haspopup': 'dialog',
+    onClick: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setOpen(true);
+    },
+    onPointerEnter: () => void loadDialog(),
+    onFocus: () => void loadDialog(),
+  };
+  const element: ReactNode = open && (
+    <Suspense fallback={null}>
+      <GalleryDialog
+        title={fillText(dialog.title, names)}
+        source={source}
+        lookupFailed={lookupFailed}
+        retryLookup={retryLookup}
+        onClose={() => {
+          setOpen(false);
+          opener.current?.focus();
+        }}
+      />
+    </Suspense>
+  );
+  return { trigger, element, label: fillText(dialog.button ?? ui['viewGallery'] ?? '', names) };
+}
+
+/** A button that opens the reusable gallery dialog. */
+export function GalleryDialogButton({ variant = 'outline', ...props }: Props) {
+  const { trigger, element, label } = useGalleryDialog(props);
   return (
     <>
-      <Button
-        ref={button}
-        type="button"
-        variant={variant}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-      >
+      <Button type="button" variant={variant} {...trigger}>
         <Images size={18} aria-hidden="true" />
-        {fillText(dialog.button ?? ui['viewGallery'] ?? '', names)}
+        {label}
       </Button>
-      {open && (
-        <Suspense fallback={null}>
-          <GalleryDialog
-            title={fillText(dialog.title, names)}
-            source={source}
-            onClose={() => {
-              setOpen(false);
-              button.current?.focus();
-            }}
-          />
-        </Suspense>
-      )}
+      {element}
     </>
   );
 }

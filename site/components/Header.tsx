@@ -4,7 +4,9 @@ import { Link, useLocation } from 'wouter';
 import { useShell } from '../app/context.ts';
 import { isNavActive } from '../lib/nav.ts';
 import { styled } from '../styles/stitches.ts';
+import { CallButton } from './Contact.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
+import { NavLink } from './ui.tsx';
 
 const Bar = styled('header', {
   position: 'sticky',
@@ -35,23 +37,15 @@ const Brand = styled(Link, {
   color: '$brand',
   textDecoration: 'none',
   lineHeight: 1.1,
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
 });
 
 const DesktopNav = styled('nav', {
   display: 'none',
   '@md': { display: 'block' },
   '& ul': { display: 'flex', gap: '$1', listStyle: 'none', margin: 0, padding: 0 },
-});
-
-export const NavLink = styled(Link, {
-  display: 'block',
-  padding: '$2 $3',
-  borderRadius: '$sm',
-  color: '$text',
-  fontWeight: 500,
-  textDecoration: 'none',
-  '&:hover': { backgroundColor: '$surface' },
-  '&[aria-current="page"]': { color: '$brand', backgroundColor: '$brandSoft', fontWeight: 700 },
 });
 
 const MenuButton = styled('button', {
@@ -68,6 +62,8 @@ const MenuButton = styled('button', {
   cursor: 'pointer',
   '@md': { display: 'none' },
 });
+
+const Tools = styled('div', { display: 'flex', alignItems: 'center', gap: '$2' });
 
 /** The sticky 100 px header: brand, the nav with its active rule, and the mobile menu button. */
 export function Header() {
@@ -90,16 +86,19 @@ export function Header() {
             ))}
           </ul>
         </DesktopNav>
-        <MenuButton
-          ref={opener}
-          type="button"
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
-        >
-          <Menu size={20} aria-hidden="true" />
-          {ui['menu']}
-        </MenuButton>
+        <Tools>
+          <CallButton />
+          <MenuButton
+            ref={opener}
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <Menu size={20} aria-hidden="true" />
+            {ui['menu']}
+          </MenuButton>
+        </Tools>
       </Inner>
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} opener={opener} path={path} />
     </Bar>

@@ -1,13 +1,28 @@
 import { Play } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { MasonryPhotoAlbum, type Photo } from 'react-photo-album';
 import SSR from 'react-photo-album/ssr';
 import 'react-photo-album/masonry.css';
-import type { ApiMediaItem } from '../../engine/api.ts';
-import { ALBUM_SIZES, albumSources, albumSrcSet, isVideo, itemSize, tileSources } from '../../engine/contract/media.ts';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
+import { SIZES } from '../../engine/shared/images.ts';
+import {
+  ALBUM_SIZES,
+  albumSources,
+  albumSrcSet,
+  EAGER_TILES,
+  isVideo,
+  lcpTileIndex,
+  itemSize,
+  squareSize,
+  squareSrcSet,
+  tileSources,
+} from '../../engine/shared/media.ts';
 import { styled } from '../styles/stitches.ts';
+import { captionOf, photoPath, photoSlugs, splitPhotoPath } from '../../engine/shared/captions.ts';
 import { Thumb } from './Thumb.tsx';
-import { TileList } from './ui.tsx';
+import { PAGE_ITEMS } from '../../engine/shared/paging.ts';
+import { Button, TileList } from './ui.tsx';
 
 const loadViewer = () => import('./MediaViewer.tsx');
 const MediaViewer = lazy(loadViewer);
@@ -17,7 +32,6 @@ const BREAKPOINTS = [320, 560, 800, 1100];
 const columnsFor = (width: number): number => (width < 560 ? 2 : width < 800 ? 3 : width < 1100 ? 4 : 5);
 
 /** Tiles of the first row on a phone load eagerly (the first one is the largest paint). */
-const EAGER = 2;
 
 interface MediaPhoto extends Photo {
   readonly item: ApiMediaItem;
@@ -25,7 +39,7 @@ interface MediaPhoto extends Photo {
 
 const PlayBadge = styled('span', {
   position: 'absolute',
-  inset: 0,
+  inset: '0 0 2.5rem 0',
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -49,6 +63,21 @@ const Name = styled('span', {
   color: '$muted',
   textAlign: 'left',
   overflowWrap: 'anywhere',
+});
+
+/** Under a photo-album tile: the album sets the tile's height from the photo, so the caption overlays its foot. */
+const TileCaption = styled('span', {
+  position: 'absolute',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  padding: '$4 $2 $2',
+  fontSize: '0.8rem',
+  fontWeight: 600,
+  color: '#fff',
+  textAlign: 'left',
+  background: 'linear-gradient(transparent, rgba(0, 0, 0, 0.72))',
+  pointerEvents: 'none',
 });
 
 const Album = styled('div', {
@@ -90,16 +119,64 @@ interface Props {
   readonly layout: 'masonry' | 'squares';
   /** Accessible name of the grid (the page heading). */
   readonly label: string;
+  /**
+   * The gallery page's path: each item gets its own address (`<path>/photo/<slug>`) while the viewer
+   * shows it; Back closes the viewer. Without it the viewer leaves the address alone.
+   */
+  readonly galleryPath?: string;
+  /** The whole listing's length when `items` is only its first part (the rest is loading). */
+  readonly total?: number;
+  /** Text of the button that shows the next tiles (the manifest's `ui.showMore`). */
+  readonly moreLabel?: string;
+}
+
+const More = styled('div', { display: 'flex', justifyContent: 'center', marginTop: '$5' });
+
+/**
+ * How many tiles to show: a screenful first (what the server rendered), then a screenful more each
+ * time the sentinel below the grid comes near the viewport or the button is pressed.
+ */
+function usePaging(count: number) {
+  const [shown, setShown] = useState(PAGE_ITEMS);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const more = () => setShown((n) => n + PAGE_ITEMS);
+  const hasMore = shown < count;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && more(), {
+      rootMargin: '600px 0px',
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasMore, shown]);
+  return { shown, more, hasMore, sentinel, showAtLeast: (n: number) => setShown((s) => Math.max(s, n)) };
 }
 
 /**
  * A gallery grid (2 to 5 columns by width, sizes from the API so nothing shifts) whose tiles open
  * the full-screen viewer; closing it returns focus to the tile last shown.
  */
-export function MediaGrid({ items, layout, label }: Props) {
-  const [open, setOpen] = useState<number | null>(null);
+export function MediaGrid({ items: all, layout, label, galleryPath, total, moreLabel }: Props) {
+  const [own, setOwn] = useState<number | null>(null);
+  const paging = usePaging(Math.max(total ?? 0, all.length));
+  // The grid shows a page at a time; the viewer walks every item.
+  const items = all.slice(0, paging.shown);
+  const [location, navigate] = useLocation();
+  const slugs = useMemo(() => photoSlugs(all), [all]);
+  const linkedSlug = galleryPath !== undefined ? splitPhotoPath(location)?.slug : undefined;
+  const linkedIndex = linkedSlug === undefined ? -1 : slugs.indexOf(linkedSlug);
+  // The viewer opens after hydration: the server's markup and the first client render are the grid alone.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const open = galleryPath === undefined ? own : hydrated && linkedIndex >= 0 ? linkedIndex : null;
+  // Opened from a tile: the photo's address was pushed, so closing goes Back to the gallery's.
+  const pushed = useRef(false);
+  const last = useRef(0);
+  if (open !== null) last.current = open;
   const root = useRef<HTMLDivElement>(null);
   const preload = () => void loadViewer();
+  const lcp = lcpTileIndex(items, layout);
 
   // Tiles carry their item index: the masonry album renders column by column, so DOM order is not
   // item order. (Before hydration SSR renders one album per breakpoint: the visible one counts.)
@@ -108,10 +185,41 @@ export function MediaGrid({ items, layout, label }: Props) {
     [...(tiles ?? [])].find((el) => el.offsetParent !== null)?.focus();
   };
 
+  const show = (index: number) => {
+    const slug = slugs[index];
+    if (galleryPath === undefined || slug === undefined) return setOwn(index);
+    pushed.current = true;
+    navigate(photoPath(galleryPath, slug));
+  };
+  const viewed = (index: number) => {
+    const slug = slugs[index];
+    if (galleryPath !== undefined && slug !== undefined && slug !== linkedSlug)
+      navigate(photoPath(galleryPath, slug), { replace: true });
+  };
+  const closed = (index: number) => {
+    // The viewer may have walked past the tiles shown: show up to the last one seen.
+    paging.showAtLeast(index + 1);
+    if (galleryPath === undefined) setOwn(null);
+    else if (pushed.current) {
+      pushed.current = false;
+      history.back();
+    } else navigate(galleryPath, { replace: true });
+    requestAnimationFrame(() => focusTile(index));
+  };
+  // Back pressed while the viewer is open: the address lost its photo, the viewer is gone.
+  const wasOpen = useRef(open !== null);
+  useEffect(() => {
+    if (wasOpen.current && open === null) {
+      pushed.current = false;
+      focusTile(last.current);
+    }
+    wasOpen.current = open !== null;
+  }, [open]);
+
   const photos: MediaPhoto[] = items.map((item) => ({
     key: item.id,
     src: item.thumbnailUrl ?? item.url,
-    alt: item.name,
+    alt: captionOf(item),
     item,
     ...itemSize(item),
   }));
@@ -122,14 +230,24 @@ export function MediaGrid({ items, layout, label }: Props) {
         <Squares aria-label={label}>
           {items.map((item, i) => (
             <li key={item.id}>
-              <SquareButton type="button" data-tile={i} onClick={() => setOpen(i)} aria-label={item.name}>
+              <SquareButton
+                type="button"
+                data-tile={i}
+                data-file={item.name}
+                onClick={() => show(i)}
+                aria-label={captionOf(item)}
+              >
                 <span className="frame">
                   <Thumb
                     sources={tileSources(item)}
+                    srcSet={squareSrcSet(item)}
+                    sizes={SIZES.square}
+                    {...squareSize(item)}
+                    placeholder={item.lqip}
                     alt=""
                     onFail="hide"
-                    loading={i < EAGER ? 'eager' : 'lazy'}
-                    {...(i === 0 ? { fetchPriority: 'high' as const } : {})}
+                    loading={i < EAGER_TILES ? 'eager' : 'lazy'}
+                    {...(i === lcp ? { fetchPriority: 'high' as const } : {})}
                     decoding="async"
                   />
                   {isVideo(item) && (
@@ -140,7 +258,7 @@ export function MediaGrid({ items, layout, label }: Props) {
                     </PlayBadge>
                   )}
                 </span>
-                <Name>{item.name}</Name>
+                <Name data-testid="tile-caption">{captionOf(item)}</Name>
               </SquareButton>
             </li>
           ))}
@@ -152,7 +270,7 @@ export function MediaGrid({ items, layout, label }: Props) {
               photos={photos}
               columns={(width) => Math.max(2, Math.min(columnsFor(width), items.length))}
               spacing={12}
-              onClick={({ index }) => setOpen(index)}
+              onClick={({ index }) => show(index)}
               componentsProps={{
                 container: { 'aria-label': label },
                 button: ({ index }) => ({ 'data-tile': index }) as object,
@@ -163,37 +281,49 @@ export function MediaGrid({ items, layout, label }: Props) {
                     sources={albumSources(photo.item)}
                     srcSet={albumSrcSet(photo.item)}
                     sizes={ALBUM_SIZES}
-                    alt={photo.item.name}
+                    width={photo.width}
+                    height={photo.height}
+                    placeholder={photo.item.lqip}
+                    alt={captionOf(photo.item)}
                     onFail="placeholder"
                     className={className}
                     style={style}
-                    loading={index < EAGER ? 'eager' : 'lazy'}
-                    {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
+                    loading={index < EAGER_TILES ? 'eager' : 'lazy'}
+                    {...(index === lcp ? { fetchPriority: 'high' as const } : {})}
                     decoding="async"
                   />
                 ),
-                extras: (_, { photo }) =>
-                  isVideo(photo.item) ? (
-                    <PlayBadge>
-                      <span>
-                        <Play size={26} aria-hidden="true" fill="currentColor" />
-                      </span>
-                    </PlayBadge>
-                  ) : null,
+                extras: (_, { photo }) => (
+                  <>
+                    {isVideo(photo.item) && (
+                      <PlayBadge>
+                        <span>
+                          <Play size={26} aria-hidden="true" fill="currentColor" />
+                        </span>
+                      </PlayBadge>
+                    )}
+                    <TileCaption data-testid="tile-caption">{captionOf(photo.item)}</TileCaption>
+                  </>
+                ),
               }}
             />
           </SSR>
         </Album>
       )}
+      {paging.hasMore && (
+        <More ref={paging.sentinel} data-testid="show-more">
+          <Button type="button" onClick={paging.more} disabled={paging.shown >= all.length}>
+            {moreLabel ?? 'Show more'}
+          </Button>
+        </More>
+      )}
       {open !== null && (
         <Suspense fallback={null}>
           <MediaViewer
-            items={items}
+            items={all}
             index={open}
-            onClose={(last) => {
-              setOpen(null);
-              requestAnimationFrame(() => focusTile(last));
-            }}
+            onClose={closed}
+            {...(galleryPath !== undefined ? { onView: viewed } : {})}
           />
         </Suspense>
       )}

@@ -1,13 +1,25 @@
-import { Download, ExternalLink } from 'lucide-react';
+import { Download, ExternalLink, Share2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import useSWR from 'swr';
 import Lightbox, { type GenericSlide, type Slide } from 'yet-another-react-lightbox';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Video from 'yet-another-react-lightbox/plugins/video';
+import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
-import type { ApiMediaItem } from '../../engine/api.ts';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { useShell } from '../app/context.ts';
-import { formatLabelKey, isPlayable, isVideo, videoFormat } from '../../engine/contract/media.ts';
+import {
+  formatLabelKey,
+  isPlayable,
+  isVideo,
+  posterFor,
+  videoFormat,
+  viewerSrcSet,
+} from '../../engine/shared/media.ts';
+import { captionOf } from '../../engine/shared/captions.ts';
+import { CONVERSION_POLL_MS, keys } from '../../engine/shared/keys.ts';
+import { notifySuccess } from './Toasts.tsx';
 import { styled } from '../styles/stitches.ts';
 import { Thumb } from './Thumb.tsx';
 
@@ -27,15 +39,21 @@ interface SlideNotice extends GenericSlide {
   item: ApiMediaItem;
 }
 
+/** The screen's width in device pixels (the viewer fills it). */
+const screenPx = (): number =>
+  typeof window === 'undefined' ? 1600 : Math.round(window.innerWidth * (window.devicePixelRatio || 1));
+
 function toSlide(item: ApiMediaItem): Slide {
   if (!isVideo(item)) {
     const src = item.largeUrl ?? item.url;
+    const srcSet = viewerSrcSet(item);
     return {
       type: 'image',
       src,
-      alt: item.name,
+      alt: captionOf(item),
       item,
       ...(item.width && item.height ? { width: item.width, height: item.height } : {}),
+      ...(srcSet ? { srcSet } : {}),
     };
   }
   if (!isPlayable(item)) return { type: 'notice', item };
@@ -43,7 +61,7 @@ function toSlide(item: ApiMediaItem): Slide {
     type: 'video',
     item,
     sources: [{ src: item.url, type: item.mimeType.startsWith('video/') ? item.mimeType : 'video/mp4' }],
-    ...(item.posterUrl ? { poster: item.posterUrl } : {}),
+    ...(item.posterUrl ? { poster: posterFor(item, screenPx()) } : {}),
     ...(item.width && item.height ? { width: item.width, height: item.height } : {}),
   };
 }
@@ -64,19 +82,50 @@ const ToolLink = styled('a', {
   '& span': { display: 'none', '@sm': { display: 'inline' } },
 });
 
+// Above the slide, not over it: a video's controls sit at its bottom edge and must stay visible.
 const Caption = styled('div', {
   position: 'absolute',
   left: 0,
   right: 0,
   bottom: 0,
-  padding: '$3 $4',
+  padding: '$2 $4 $3',
   color: '#fff',
   textAlign: 'center',
-  background: 'linear-gradient(transparent, rgba(0, 0, 0, 0.7))',
+  backgroundColor: '#080e14',
   pointerEvents: 'none',
   '& strong': { display: 'block', fontSize: '1rem', overflowWrap: 'anywhere' },
   '& small': { opacity: 0.9 },
 });
+
+const ToolButton = styled('button', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '$2',
+  margin: '$2 $1',
+  padding: '$2 $3',
+  border: 'none',
+  borderRadius: '$sm',
+  color: '#fff',
+  backgroundColor: 'rgba(255, 255, 255, 0.14)',
+  fontSize: '0.9rem',
+  fontWeight: 600,
+  cursor: 'pointer',
+  '&:hover': { backgroundColor: 'rgba(255, 255, 255, 0.26)' },
+  '& span': { display: 'none', '@sm': { display: 'inline' } },
+});
+
+/** Web Share where the browser has it (phones), else the link goes to the clipboard with a toast. */
+async function share(title: string, copied: string): Promise<void> {
+  const url = window.location.href;
+  if (typeof navigator.share === 'function') {
+    await navigator.share({ title, url }).catch(() => undefined);
+    return;
+  }
+  await navigator.clipboard?.writeText(url).then(
+    () => notifySuccess(copied),
+    () => undefined,
+  );
+}
 
 const Notice = styled('div', {
   display: 'flex',
@@ -106,25 +155,50 @@ const NoticeButton = styled('a', {
   textDecoration: 'none',
 });
 
+/**
+ * The listing with the videos that became playable while the viewer was open: while the slide shown
+ * is a video the server is converting, its state is asked every CONVERSION_POLL_MS; once it is ready
+ * the slide turns into the player (no reload). Asking stops when it is ready, or the viewer closes.
+ */
+function useConvertedVideos(listed: readonly ApiMediaItem[], shown: ApiMediaItem | undefined) {
+  const [ready, setReady] = useState<Readonly<Record<string, ApiMediaItem>>>({});
+  const waiting = shown?.converting && !ready[shown.id] ? shown.id : null;
+  useSWR<ApiMediaItem>(waiting ? keys.mediaItem(waiting) : null, {
+    refreshInterval: CONVERSION_POLL_MS,
+    dedupingInterval: 0,
+    revalidateOnFocus: false,
+    onSuccess: (fresh) => {
+      if (!fresh.converting) setReady((known) => ({ ...known, [fresh.id]: fresh }));
+    },
+  });
+  const items = useMemo(() => listed.map((i) => ready[i.id] ?? i), [listed, ready]);
+  return items;
+}
+
 interface Props {
   readonly items: readonly ApiMediaItem[];
   /** The slide to open at; null when closed. */
   readonly index: number | null;
   /** Called once the viewer has closed, with the slide last shown (focus goes back to its tile). */
   readonly onClose: (lastIndex: number) => void;
+  /** Told about every slide shown (the grid puts its address in the location bar). */
+  readonly onView?: (index: number) => void;
   /** Where to mount the viewer (inside a modal dialog, so that it shows above it). */
   readonly portalRoot?: Element | null;
 }
 
 /**
- * The full-screen viewer (yet-another-react-lightbox): large image or inline video, file name and
- * format, 'Open in new tab', 'Download', close button, backdrop click, Esc, arrows and swipe.
+ * The full-screen viewer (yet-another-react-lightbox) on an opaque backdrop: large image (zoom by
+ * pinch, double tap or wheel) or inline video with its controls, caption and format, a counter
+ * read out by screen readers, 'Open in new tab', one 'Download', 'Share' (when the slide has an
+ * address), close button, backdrop click, Esc, swipe down, arrows and swipe.
  */
-export default function MediaViewer({ items, index, onClose, portalRoot }: Props) {
+export default function MediaViewer({ items: listed, index, onClose, onView, portalRoot }: Props) {
   const { ui } = useShell();
-  const slides = useMemo(() => items.map(toSlide), [items]);
   const [current, setCurrent] = useState(index ?? 0);
   const [open, setOpen] = useState(index !== null);
+  const items = useConvertedVideos(listed, open ? listed[current] : undefined);
+  const slides = useMemo(() => items.map(toSlide), [items]);
   const item = items[current];
   const toolbar = item
     ? [
@@ -132,10 +206,29 @@ export default function MediaViewer({ items, index, onClose, portalRoot }: Props
           <ExternalLink size={18} aria-hidden="true" />
           <span>{ui['openInNewTab']}</span>
         </ToolLink>,
-        <ToolLink key="download" href={item.downloadUrl} download={item.name} aria-label={ui['download']}>
-          <Download size={18} aria-hidden="true" />
-          <span>{ui['download']}</span>
-        </ToolLink>,
+        // A notice slide has its own Download button: one per slide.
+        ...(toSlide(item).type === 'notice'
+          ? []
+          : [
+              <ToolLink key="download" href={item.downloadUrl} download={item.name} aria-label={ui['download']}>
+                <Download size={18} aria-hidden="true" />
+                <span>{ui['download']}</span>
+              </ToolLink>,
+            ]),
+        ...(onView
+          ? [
+              <ToolButton
+                key="share"
+                type="button"
+                aria-label={ui['share']}
+                data-testid="viewer-share"
+                onClick={() => void share(captionOf(item), ui['linkCopied'] ?? '')}
+              >
+                <Share2 size={18} aria-hidden="true" />
+                <span>{ui['share']}</span>
+              </ToolButton>,
+            ]
+          : []),
         'close',
       ]
     : ['close'];
@@ -146,18 +239,31 @@ export default function MediaViewer({ items, index, onClose, portalRoot }: Props
       index={index ?? 0}
       close={() => setOpen(false)}
       slides={slides}
-      plugins={[Video, Counter]}
+      plugins={[Video, Zoom, Counter]}
       labels={{ Close: ui['close'], Previous: ui['previous'], Next: ui['next'] }}
-      controller={{ closeOnBackdropClick: true }}
+      controller={{ closeOnBackdropClick: true, closeOnPullDown: true }}
+      zoom={{ scrollToZoom: true, maxZoomPixelRatio: 2, doubleTapDelay: 300 }}
+      counter={{ container: { 'aria-live': 'polite', 'aria-atomic': true, role: 'status' } as object }}
       carousel={{ finite: slides.length <= 1, preload: 1 }}
-      video={{ controls: true, autoPlay: true, playsInline: true, preload: 'metadata' }}
+      // No autoplay: a paused video keeps its controls on screen until the visitor presses Play.
+      video={{ controls: true, autoPlay: false, playsInline: true, preload: 'metadata' }}
       toolbar={{ buttons: toolbar }}
-      on={{ view: ({ index: i }) => setCurrent(i), exited: () => onClose(current) }}
+      on={{
+        view: ({ index: i }) => {
+          setCurrent(i);
+          onView?.(i);
+        },
+        exited: () => onClose(current),
+      }}
       render={{
         slide: ({ slide }) =>
           slide.type === 'notice' ? (
             <Notice data-testid="video-notice">
-              <Thumb sources={[slide.item.posterUrl, slide.item.previewUrl]} alt={slide.item.name} onFail="hide" />
+              <Thumb
+                sources={[slide.item.posterUrl, slide.item.previewUrl]}
+                alt={captionOf(slide.item)}
+                onFail="hide"
+              />
               <p>{videoFormat(slide.item) === 'mov' ? ui['movNotice'] : ui['unsupportedVideo']}</p>
               <NoticeActions>
                 <NoticeButton href={slide.item.downloadUrl} download={slide.item.name}>
@@ -176,12 +282,13 @@ export default function MediaViewer({ items, index, onClose, portalRoot }: Props
         slideFooter: ({ slide }) =>
           slide.item ? (
             <Caption>
-              <strong data-testid="viewer-name">{slide.item.name}</strong>
+              <strong data-testid="viewer-name">{captionOf(slide.item)}</strong>
               {isVideo(slide.item) && <small>{ui[formatLabelKey(slide.item)]}</small>}
             </Caption>
           ) : null,
       }}
-      styles={{ container: { backgroundColor: 'rgba(8, 14, 20, 0.94)' } }}
+      // Opaque: the page behind the viewer must not show through.
+      styles={{ root: { '--yarl__color_backdrop': '#080e14' }, container: { backgroundColor: '#080e14' } }}
       {...(portalRoot ? { portal: { root: portalRoot } } : {})}
     />
   );

@@ -1,5 +1,5 @@
 import type { Link as PageLink } from '../../engine/index.ts';
-import type { Vars } from '../../engine/contract/text.ts';
+import type { Vars } from '../../engine/placeholders.ts';
 import { BackLink } from './BackLink.tsx';
 import { Container, StatusBox } from './ui.tsx';
 

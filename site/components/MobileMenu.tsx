@@ -4,8 +4,7 @@ import { useShell } from '../app/context.ts';
 import { trapTab } from '../lib/focus.ts';
 import { isNavActive } from '../lib/nav.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
-import { NavLink } from './Header.tsx';
-import { IconButton } from './ui.tsx';
+import { IconButton, NavLink } from './ui.tsx';
 
 const slideIn = keyframes({ from: { transform: 'translateX(100%)' }, to: { transform: 'translateX(0)' } });
 

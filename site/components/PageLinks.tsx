@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import type { Link as PageLink } from '../../engine/index.ts';
-import { fillText, type Vars } from '../../engine/contract/text.ts';
+import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { Actions, ButtonLink } from './ui.tsx';
 
 /** A page's own `links` (View Images, View Videos, ...) as buttons; the first is the main one. */

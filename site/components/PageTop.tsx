@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { usePage } from '../app/context.ts';
-import { fillText } from '../../engine/contract/text.ts';
+import { fillText } from '../../engine/placeholders.ts';
 import { styled } from '../styles/stitches.ts';
+import { kindOf } from '../../engine/kinds.ts';
 import { BackLink } from './BackLink.tsx';
+import { ConsultCta } from './Contact.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { SIZES } from '../../engine/shared/images.ts';
 import { SlotImage } from './SlotImage.tsx';
 import { Container, Lead } from './ui.tsx';
 
@@ -67,12 +70,13 @@ export function PageTop({ heading, intro, slot, children }: Props) {
       <h1 tabIndex={-1}>{heading}</h1>
       {intro && <Lead>{fillText(intro, vars)}</Lead>}
       {children}
+      {kindOf(page.kind).consultation && <ConsultCta />}
     </Container>
   );
   if (!slot) return <Plain>{content}</Plain>;
   return (
     <Hero>
-      <SlotImage slot={slot} alt="" loading="eager" fetchPriority="high" decoding="async" sizes="100vw" />
+      <SlotImage slot={slot} alt="" loading="eager" fetchPriority="high" decoding="async" sizes={SIZES.hero} />
       <HeroInner>{content}</HeroInner>
     </Hero>
   );

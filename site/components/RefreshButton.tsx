@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useShell } from '../app/context.ts';
-import type { MediaSource } from '../../engine/contract/keys.ts';
+import type { MediaSource } from '../../engine/shared/keys.ts';
 import { refreshMedia } from '../data/refresh.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
 import { Button } from './ui.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePage } from '../app/context.ts';
 import { Sections } from '../sections/index.tsx';
-import { fillText } from '../../engine/contract/text.ts';
+import { fillText } from '../../engine/placeholders.ts';
 import { PageTop } from './PageTop.tsx';
 
 /** Page top (with the hero when the page has a slot), optional extra content, then the sections. */

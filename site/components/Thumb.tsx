@@ -23,6 +23,8 @@ interface Props extends ImgProps {
   /** Responsive candidates of the first source (dropped once it fails, so the chain goes on). */
   readonly srcSet?: string | undefined;
   readonly sizes?: string | undefined;
+  /** A tiny preview (data URI) painted under the image until it arrives. */
+  readonly placeholder?: string | undefined;
 }
 
 interface Stage {
@@ -35,7 +37,7 @@ interface Stage {
  * next source is tried, then the image hides or turns into the grey placeholder. (An image that
  * failed before hydration is caught too: React sets a hydrated <img>'s src again on mount.)
  */
-export function Thumb({ sources, alt, onFail, srcSet, sizes, ...img }: Props) {
+export function Thumb({ sources, alt, onFail, srcSet, sizes, placeholder, ...img }: Props) {
   const list = sources.filter((s): s is string => Boolean(s));
   const [stage, setStage] = useState<Stage>({ i: 0, stamp: 0 });
   const fail = useCallback(() => {
@@ -45,5 +47,8 @@ export function Thumb({ sources, alt, onFail, srcSet, sizes, ...img }: Props) {
   if (base === undefined) return onFail === 'hide' ? null : <Placeholder role="img" aria-label={alt} />;
   const src = stage.stamp ? withStamp(base, stage.stamp) : base;
   const responsive = srcSet && stage.i === 0 && stage.stamp === 0 ? { srcSet, sizes } : {};
-  return <img {...responsive} src={src} alt={alt} onError={fail} {...img} />;
+  const style = placeholder
+    ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center', ...img.style }
+    : img.style;
+  return <img {...responsive} src={src} alt={alt} onError={fail} {...img} style={style} />;
 }

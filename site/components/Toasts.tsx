@@ -24,6 +24,15 @@ export function notifyError(message: string): void {
   });
 }
 
+/** Shows a success toast (replacing the one shown, if any). */
+export function notifySuccess(message: string): void {
+  void import('react-hot-toast').then(({ toast }) => {
+    mounted = true;
+    for (const show of wanted) show();
+    toast.success(message, { id: TOAST_ID, duration: DURATION });
+  });
+}
+
 /** Where toasts render; mounts the toaster once the first toast is asked for. */
 export function ToastHost() {
   const [on, setOn] = useState(false);

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiMediaItem } from '../../engine/api.ts';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import type { Page } from '../../engine/index.ts';
-import { keys } from '../../engine/contract/keys.ts';
+import { keys } from '../../engine/shared/keys.ts';
 import { ProductCards } from '../sections/ProductCards.tsx';
 import Gallery from '../templates/Gallery.tsx';
 import { testCatalogue } from '../test/catalogue.ts';
@@ -86,7 +86,7 @@ describe('ProductCards', () => {
     const page = pageAt('/screens');
     const section = page.sections.find((s) => s.id === 'applications');
     if (!section) throw new Error('no applications section');
-    const payload = payloadOf(page, { fallback: { [keys.products]: c.products, [keys.previews]: {} } });
+    const payload = payloadOf(page, { fallback: { [keys.products]: c.products, [keys.slotImages]: {} } });
     render(
       <Providers catalogue={c} payload={payload}>
         <ProductCards section={section} index={0} vars={{}} />
@@ -126,7 +126,7 @@ describe('Gallery', () => {
   });
   const show = async (over: Parameters<typeof payloadOf>[1]) => {
     render(
-      <Providers catalogue={c} payload={payloadOf(page, { mediaFolderId: folder, ...over })}>
+      <Providers catalogue={c} payload={payloadOf(page, { folderIds: { [page.folder as string]: folder }, ...over })}>
         <Gallery />
       </Providers>,
     );
@@ -147,5 +147,11 @@ describe('Gallery', () => {
   it('shows the error text when the listing failed on the server', async () => {
     await show({ errors: [keys.folder(folder)] });
     expect(screen.getByTestId('gallery-error').textContent).toContain(page.texts['error']);
+  });
+  it('shows the error text, not the empty text, when the folder itself could not be looked up', async () => {
+    await show({ folderIds: { [page.folder as string]: null }, errors: [`folder:${page.folder ?? ''}`] });
+    expect(screen.getByTestId('gallery-error').textContent).toContain(page.texts['error']);
+    expect(screen.queryByTestId('gallery-empty')).toBeNull();
+    expect(screen.getByRole('button', { name: c.ui['tryAgain'] })).toBeTruthy();
   });
 });

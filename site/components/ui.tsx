@@ -23,7 +23,11 @@ export const Block = styled('section', {
 
 export const Lead = styled('p', { fontSize: '1.125rem', color: '$muted', maxWidth: '70ch' });
 
-export const Muted = styled('p', { color: '$muted' });
+/**
+ * Card buttons of a row of three or four cards: room for two lines of text (0.95rem at line height
+ * 1.2, padding and border) in each, so that a label that wraps does not make its button the odd one out.
+ */
+const evenButtons = { '& [data-card-actions] > *': { minHeight: 'calc(2 * 1.2 * 0.95rem + 20px)' } };
 
 export const Grid = styled('div', {
   display: 'grid',
@@ -31,10 +35,20 @@ export const Grid = styled('div', {
   gridTemplateColumns: '1fr',
   variants: {
     cols: {
+      1: {},
       2: { '@sm': { gridTemplateColumns: 'repeat(2, 1fr)' } },
-      3: { '@sm': { gridTemplateColumns: 'repeat(2, 1fr)' }, '@md': { gridTemplateColumns: 'repeat(3, 1fr)' } },
-      4: { '@sm': { gridTemplateColumns: 'repeat(2, 1fr)' }, '@lg': { gridTemplateColumns: 'repeat(4, 1fr)' } },
+      3: {
+        '@sm': { gridTemplateColumns: 'repeat(2, 1fr)' },
+        '@md': { gridTemplateColumns: 'repeat(3, 1fr)', ...evenButtons },
+      },
+      4: {
+        '@sm': { gridTemplateColumns: 'repeat(2, 1fr)' },
+        '@md': evenButtons,
+        '@lg': { gridTemplateColumns: 'repeat(4, 1fr)' },
+      },
     },
+    /** One card with a picture among text cards: it takes a row of its own (picture beside text). */
+    showcase: { true: { '& > [data-showcase]': { gridColumn: '1 / -1' } } },
   },
   defaultVariants: { cols: 3 },
 });
@@ -47,6 +61,20 @@ export const Card = styled('article', {
   borderRadius: '$md',
   boxShadow: '$card',
   overflow: 'hidden',
+  variants: {
+    layout: {
+      // A card alone in its row: picture and text side by side, no half-empty row.
+      wide: {
+        '@md': { display: 'grid', gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 7fr)', alignItems: 'stretch' },
+        '& [data-card-actions] > *': { flex: '0 1 auto' },
+      },
+      // The same without a picture: bullets in two columns, buttons their own width.
+      full: {
+        '@md': { '& ul': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: '$6' } },
+        '& [data-card-actions] > *': { flex: '0 1 auto' },
+      },
+    },
+  },
 });
 
 export const CardBody = styled('div', {
@@ -58,12 +86,14 @@ export const CardBody = styled('div', {
   '& > p': { margin: 0, color: '$muted' },
 });
 
+/** A card's buttons, each the card's full width, so that the buttons of a row of cards match. */
 export const CardActions = styled('div', {
   display: 'flex',
   flexWrap: 'wrap',
   gap: '$2',
   marginTop: 'auto',
   paddingTop: '$3',
+  '& > a, & > button': { flex: '1 1 100%', justifyContent: 'space-between', paddingInline: '$3', textAlign: 'left' },
 });
 
 const buttonStyle = {
@@ -189,4 +219,16 @@ export const TileList = styled('ul', {
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
   '@sm': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
   '@md': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+});
+
+/** A link of the site's navigation (header and mobile menu); `aria-current="page"` marks where we are. */
+export const NavLink = styled(Link, {
+  display: 'block',
+  padding: '$2 $3',
+  borderRadius: '$sm',
+  color: '$text',
+  fontWeight: 500,
+  textDecoration: 'none',
+  '&:hover': { backgroundColor: '$surface' },
+  '&[aria-current="page"]': { color: '$brand', backgroundColor: '$brandSoft', fontWeight: 700 },
 });

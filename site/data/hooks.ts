@@ -1,7 +1,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import type { ApiMediaItem, ApiPreviewImages, ApiProduct } from '../../engine/api.ts';
+import type { ApiMediaItem, ApiSlotImages, ApiProduct } from '../../engine/shared/api.ts';
 import { usePage } from '../app/context.ts';
-import { FRESH_MS, keys, mediaKey, type MediaSource } from '../../engine/contract/keys.ts';
+import { FRESH_MS, keys, mediaKey, type MediaSource } from '../../engine/shared/keys.ts';
 
 export interface ApiState<T> {
   readonly data: T | undefined;
@@ -24,7 +24,9 @@ export function useApi<T>(
 ): ApiState<T> {
   const { payload, receivedAt } = usePage();
   const fromServer = key !== null && (key in payload.fallback || payload.errors.includes(key));
-  const skipMountFetch = fromServer && Date.now() - receivedAt < fresh;
+  // A listing the server cut to its first screenful is loaded whole once the page is up.
+  const cut = key !== null && payload.partial?.[key] !== undefined;
+  const skipMountFetch = fromServer && !cut && Date.now() - receivedAt < fresh;
   const res = useSWR<T, Error>(key, {
     dedupingInterval: fresh,
     ...(skipMountFetch ? { revalidateOnMount: false } : {}),
@@ -51,8 +53,8 @@ export const useProducts = (enabled = true): ApiState<ApiProduct[]> =>
   useApi<ApiProduct[]>(enabled ? keys.products : null);
 
 /** Slot id -> uploaded image; a failing call counts as "no uploads" (slots show their fallbacks). */
-export function usePreviewImages(): ApiPreviewImages {
-  const { data } = useApi<ApiPreviewImages>(keys.previews, FRESH_MS.previews, { revalidateOnFocus: true });
+export function useSlotImages(): ApiSlotImages {
+  const { data } = useApi<ApiSlotImages>(keys.slotImages, FRESH_MS.slotImages, { revalidateOnFocus: true });
   return data ?? {};
 }
 

@@ -1,7 +1,7 @@
 import { mutate } from 'swr';
-import type { ApiMediaItem } from '../../engine/api.ts';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { fetchJson } from './fetcher.ts';
-import { mediaKey, type MediaSource } from '../../engine/contract/keys.ts';
+import { mediaKey, type MediaSource } from '../../engine/shared/keys.ts';
 
 /** The server endpoint that drops its cached listing of a folder or aggregate. */
 export const refreshUrl = (source: MediaSource): string =>

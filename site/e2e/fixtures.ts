@@ -11,4 +11,7 @@ export const FIXTURES = {
   imagesFolder: 'Aluminum Pergolas/Fixed Roof/Attached to Structure/Images',
   imagesCount: 9,
   videos: '/pergola-fixed-roof-attached-videos',
+  videosFolder: 'Aluminum Pergolas/Fixed Roof/Attached to Structure/Videos',
+  /** A video no converter can read (serve.ts writes it): it keeps the notice with Download. */
+  unplayable: 'legacy-clip.mov',
 } as const;

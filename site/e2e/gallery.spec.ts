@@ -66,13 +66,13 @@ test('image gallery: open a tile, arrow on, Esc and backdrop close, focus return
   expect(problems()).toEqual([]);
 });
 
-test('the preloaded image is the one the first tile shows, with its srcset and sizes: fetched once', async ({
+test('the preloaded image is the one the largest-paint tile shows, with its srcset and sizes: fetched once', async ({
   page,
 }) => {
   await page.goto(FIXTURES.images);
   await hydrated(page);
   const link = page.locator('head link[rel="preload"][as="image"]');
-  const img = tile(page, 0).locator('img');
+  const img = page.locator('img[fetchpriority="high"]');
   await expect(img).toHaveJSProperty('complete', true);
   const [preload, shown] = await Promise.all([
     link.evaluate((l) => ({
@@ -96,11 +96,13 @@ test('the preloaded image is the one the first tile shows, with its srcset and s
   expect(fetched).toBe(1);
 });
 
-test('video gallery: an MP4 plays inline, a MOV shows the notice with Download', async ({ page }) => {
+test('video gallery: an MP4 plays inline, a video no browser plays shows the notice with Download', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await page.goto(FIXTURES.videos);
   await hydrated(page);
-  await tiles(page).and(page.locator('[aria-label$=".mp4"]')).first().click();
+  await tiles(page).and(page.locator('[data-file$=".mp4"]')).first().click();
   const video = page.locator('.yarl__slide_current video');
   await expect(video).toBeVisible();
   await video.evaluate((v: HTMLVideoElement) => v.play().catch(() => undefined));
@@ -112,7 +114,9 @@ test('video gallery: an MP4 plays inline, a MOV shows the notice with Download',
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toHaveCount(0);
 
-  await tiles(page).and(page.locator('[aria-label$=".mov"]')).first().click();
+  await tiles(page)
+    .and(page.locator(`[data-file="${FIXTURES.unplayable}"]`))
+    .click();
   const notice = page.locator('.yarl__slide_current [data-testid="video-notice"]');
   await expect(notice).toContainText(ui['movNotice'] as string);
   await expect(notice.getByRole('link', { name: ui['download'] })).toHaveAttribute('href', /download=1/);
@@ -171,7 +175,10 @@ test('an empty folder shows the page empty texts and no Refresh', async ({ page 
 test('a failing listing shows the page error text', async ({ page }) => {
   const def = pageAt(FIXTURES.failing.path);
   const response = await page.goto(FIXTURES.failing.path);
-  expect(response?.status()).toBe(200);
+  // An error, not an empty gallery: 503 that no shared cache keeps (issue 11).
+  expect(response?.status()).toBe(503);
+  expect(response?.headers()['cache-control']).toBe('no-store');
+  expect(response?.headers()['cdn-cache-control']).toBeUndefined();
   await expect(page.getByTestId('gallery-error')).toContainText(def.texts['error'] as string);
 });
 
@@ -250,7 +257,9 @@ test('an application shows its preview slot, real media counts and links to its 
   await hydrated(page);
   const picture = page.getByRole('img', { name: product.name });
   await expect(picture).toBeVisible();
-  expect(await picture.getAttribute('src')).toBe(c.slots.find((s) => s.id === product.id)?.fallback);
+  // A rendition of the slot's default (/defaults/<name> -> /media/default/<hash>/<name>/w<width>).
+  const fallback = c.slots.find((s) => s.id === product.id)?.fallback ?? '';
+  expect(await picture.getAttribute('src')).toContain(`/${fallback.split('/').pop() ?? ''}/w`);
   const cards = pageAt('/screens/motorized-screens/:type').sections.find((s) => s.type === 'media-types')!;
   await expect(page.getByText(fill(cards.texts['videos'], 2))).toBeVisible();
   await expect(page.getByText(fill(cards.texts['images'], 4))).toBeVisible();

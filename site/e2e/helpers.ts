@@ -1,7 +1,7 @@
 import type { Page as PwPage } from '@playwright/test';
-import { instances, isCatchAll, isPattern, type Catalogue, type Page } from '../../engine/index.ts';
+import { instances, isCatchAll, isPattern, type Catalogue, type Page, type TextKey } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
-import { fillText } from '../../engine/contract/text.ts';
+import { fillText } from '../../engine/placeholders.ts';
 
 export function catalogue(): Catalogue {
   const result = loadCatalogue();
@@ -59,18 +59,23 @@ function varsOf(c: Catalogue, page: Page, path: string): Record<string, string> 
   const owner = c.products.find((p) => p.type === vars['type']);
   if (owner) vars['name'] = owner.name;
   const media = vars['mediaType'];
-  if (media !== undefined && page.texts[media]) vars['mediaTypeLabel'] = page.texts[media] as string;
+  const label = media === undefined ? undefined : page.texts[media as TextKey];
+  if (label) vars['mediaTypeLabel'] = label;
   return vars;
 }
 
 /** Console errors and warnings, page errors and React's hydration complaints of one page. */
-export function watchConsole(page: PwPage, { allow404 = false } = {}): () => string[] {
+export function watchConsole(page: PwPage, { allow404 = false, allow503 = false } = {}): () => string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() !== 'error' && m.type() !== 'warning') return;
     const text = m.text();
     // The document of a not-found page itself answers 404: that is the point, not a problem.
     if (allow404 && /status of 404/.test(text)) return;
+    // Likewise the document of a page whose media store failed (503, the page's error text).
+    if (allow503 && /status of 503/.test(text)) return;
+    // A page left before its load event never uses the LCP image it preloaded: Chromium says so.
+    if (/was preloaded using link preload but not used/.test(text)) return;
     problems.push(`${m.type()}: ${text}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import sharp from 'sharp';
-import { generateDemoMedia, sceneSvg } from '../../scripts/demo-media.ts';
+import { generateDemoMedia } from '../../scripts/demo-media.ts';
+import { sceneSvg } from '../../scripts/demo-drawings.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/log.ts';
 import { startServer } from '../../server/main.ts';
@@ -42,9 +43,19 @@ async function main(): Promise<void> {
   const missing = FIXTURES.imagesCount - readdirSync(many).filter((f) => f.endsWith('.jpg')).length;
   for (let i = 0; i < missing; i++) {
     const [w, h] = shapes[i % shapes.length] as [number, number];
-    const svg = sceneSvg('Pergola', `Extra ${i + 1}`, w, h, `e2e-extra-${i}`);
+    const svg = sceneSvg({
+      drawing: 'pergola',
+      label: 'Pergola',
+      caption: `Extra ${i + 1}`,
+      width: w,
+      height: h,
+      seed: `e2e-extra-${i}`,
+    });
     writeFileSync(join(many, `zz-extra-${i + 1}.jpg`), await sharp(Buffer.from(svg)).jpeg().toBuffer());
   }
+
+  // The demo MOVs are H.264 and become playable once remuxed; this one never does.
+  writeFileSync(join(media(FIXTURES.videosFolder), FIXTURES.unplayable), Buffer.alloc(4096, 7));
 
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), logLevel: 'warn' };
   const running = await startServer(config, createLogger('warn'));

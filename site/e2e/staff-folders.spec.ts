@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { fillText } from '../../engine/contract/text.ts';
+import { fillText } from '../../engine/placeholders.ts';
 import { watchConsole } from './helpers.ts';
 import { pageOfKind, signInTo, startStaffSite, type StaffSite } from './staff-servers.ts';
 

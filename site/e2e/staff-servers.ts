@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import type { TextKey } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { writeDefaults } from '../../scripts/demo-media.ts';
 import { loadConfig } from '../../server/config.ts';
-import { FakeDrive } from '../../server/fake-drive/index.ts';
+import { FakeDrive } from '../../testing/fake-drive/index.ts';
+import { seedFolderPaths } from '../../testing/fake-drive/fixture.ts';
 import { createLogger } from '../../server/log.ts';
 import { startServer } from '../../server/main.ts';
 
@@ -25,7 +27,16 @@ export interface StaffSite {
   stop(): Promise<void>;
 }
 
-export async function startStaffSite(options: { drive?: boolean; prepare?: (dataDir: string) => Promise<void> } = {}) {
+export async function startStaffSite(
+  options: {
+    drive?: boolean;
+    /** Drive mode: every manifest folder exists on the fake, these with three photos each. */
+    filled?: readonly string[];
+    prepare?: (dataDir: string) => Promise<void>;
+    /** More of the server's environment (`SMTP_URL`, `CONSULTATION_RATE_LIMIT`, ...). */
+    env?: NodeJS.ProcessEnv;
+  } = {},
+) {
   const built = loadCatalogue();
   if (!built.ok) throw new Error('The manifest is invalid: run `npm run check`.');
   const dataDir = mkdtempSync(join(tmpdir(), 'staff-e2e-'));
@@ -36,7 +47,13 @@ export async function startStaffSite(options: { drive?: boolean; prepare?: (data
   const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
   if (options.drive) {
     const fake = await FakeDrive.start({ serviceAccountQuota: true });
-    const rootId = fake.state.addFolder('Site Media', fake.state.addSharedDrive('Company Media')).id;
+    const rootId = options.filled
+      ? await seedFolderPaths(
+          fake,
+          built.catalogue.folders.map((f) => f.path),
+          { filled: options.filled },
+        )
+      : fake.state.addFolder('Site Media', fake.state.addSharedDrive('Company Media')).id;
     drive = { fake, rootId };
     Object.assign(env, {
       MEDIA_STORE: 'drive',
@@ -47,7 +64,7 @@ export async function startStaffSite(options: { drive?: boolean; prepare?: (data
     });
   }
   const config = { ...loadConfig(env), logLevel: 'warn' };
-  const running = await startServer(config, createLogger('warn'), { STAFF_PASSWORD });
+  const running = await startServer(config, createLogger('warn'), { ...options.env, STAFF_PASSWORD });
   return {
     url: running.url.replace('localhost', '127.0.0.1'),
     dataDir,
@@ -66,7 +83,7 @@ export function pageOfKind(kind: string) {
   if (!built.ok) throw new Error('The manifest is invalid: run `npm run check`.');
   const found = built.catalogue.pages.find((p) => p.kind === kind);
   if (!found) throw new Error(`No page of kind ${kind}.`);
-  return { page: found, catalogue: built.catalogue, t: (key: string) => found.texts[key] ?? `<no text ${key}>` };
+  return { page: found, catalogue: built.catalogue, t: (key: TextKey) => found.texts[key] ?? `<no text ${key}>` };
 }
 
 /** Goes to a staff page, is sent to sign in, signs in with the form and lands back on the page. */

@@ -1,3 +1,4 @@
+import { balancedColumns } from './grid.ts';
 import { describe, expect, it } from 'vitest';
 import { isNavActive } from './nav.ts';
 import { testCatalogue } from '../test/catalogue.ts';
@@ -22,5 +23,17 @@ describe('nav active rule', () => {
     expect(isNavActive({ label: 'S', href: '/screens', match: 'prefix', alsoActiveOn: [] }, '/screensaver')).toBe(
       false,
     );
+  });
+});
+
+describe('balancedColumns', () => {
+  it('never leaves one card alone in the last row, and gives one card the whole row', () => {
+    for (let n = 2; n <= 12; n++) {
+      const cols = balancedColumns(n);
+      expect(n % cols, `${n} cards in ${cols} columns`).not.toBe(1);
+    }
+    expect(balancedColumns(1)).toBe(1);
+    expect(balancedColumns(6)).toBe(3);
+    expect(balancedColumns(4)).toBe(4);
   });
 });

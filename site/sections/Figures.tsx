@@ -1,13 +1,14 @@
 import { useShell } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
+import { Grid } from '../components/ui.tsx';
+import { balancedColumns } from '../lib/grid.ts';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
 
-const List = styled('dl', {
-  display: 'grid',
+/** Figures in balanced rows (6 -> 3x2 on wide screens, 2x3 on tablets), never one alone in a row. */
+const List = styled(Grid, {
   gap: '$4',
   margin: 0,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
   '& div': {
     padding: '$5',
     borderRadius: '$md',
@@ -23,9 +24,10 @@ const List = styled('dl', {
 export function Figures({ section, index, vars }: SectionProps) {
   const { figures } = useShell();
   const shown = section.items.flatMap((id) => (typeof id === 'string' && figures[id] ? [{ id, ...figures[id] }] : []));
+  const cols = balancedColumns(shown.length);
   return (
     <Frame section={section} index={index} vars={vars}>
-      <List>
+      <List as="dl" cols={cols} data-cols={cols}>
         {shown.map((f) => (
           <div key={f.id}>
             <dt>{f.label}</dt>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { HeadingLevel } from '../components/Heading.tsx';
 import { Block, Container, Lead } from '../components/ui.tsx';
-import { fillText } from '../../engine/contract/text.ts';
+import { fillText } from '../../engine/placeholders.ts';
 import type { SectionProps } from './types.ts';
 
 /** A section's band: heading (h2), optional lead text, content; alternate bands are tinted. */

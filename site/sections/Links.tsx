@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Actions, ButtonLink } from '../components/ui.tsx';
-import { fillText } from '../../engine/contract/text.ts';
+import { fillText } from '../../engine/placeholders.ts';
 import { cardsOf } from './Cards.tsx';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';

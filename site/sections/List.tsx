@@ -1,41 +1,79 @@
-import { Check } from 'lucide-react';
-import { fillText } from '../../engine/contract/text.ts';
+import { fillText } from '../../engine/placeholders.ts';
 import { styled } from '../styles/stitches.ts';
+import { cardsOf } from './Cards.tsx';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
 
+/** Plain text in columns, a small dot before each: nothing that looks like a button or a filter chip. */
 const Items = styled('ul', {
   listStyle: 'none',
   margin: 0,
   padding: 0,
   display: 'grid',
-  gap: '$3',
+  columnGap: '$6',
+  rowGap: '$2',
   gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-  '& li': {
-    display: 'flex',
-    alignItems: 'flex-start',
-    gap: '$2',
-    padding: '$3 $4',
-    borderRadius: '$sm',
-    backgroundColor: '$bg',
-    border: '1px solid $border',
+  '& li': { position: 'relative', paddingLeft: '$5' },
+  '& li::before': {
+    content: '""',
+    position: 'absolute',
+    left: '4px',
+    top: '0.6em',
+    width: '8px',
+    height: '8px',
+    borderRadius: '50%',
+    backgroundColor: '$accent',
   },
-  '& svg': { flexShrink: 0, marginTop: '3px', color: '$accent' },
 });
 
-/** A plain list of texts (add-ons, uses, colours, steps). */
+/** A colour palette: each colour's swatch with its name under it. */
+const Swatches = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '$5',
+  '& li': {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '$2',
+    width: '96px',
+    textAlign: 'center',
+  },
+  '& span[aria-hidden]': {
+    width: '64px',
+    height: '64px',
+    borderRadius: '50%',
+    border: '1px solid rgba(0, 0, 0, 0.18)',
+    boxShadow: 'inset 0 -6px 12px rgba(0, 0, 0, 0.12)',
+  },
+});
+
+/** A plain list of texts (add-ons, uses, steps), or of colours when its items carry swatches. */
 export function List({ section, index, vars }: SectionProps) {
+  const colours = cardsOf(section.items).filter((c) => c.swatch);
   const texts = section.items.filter((i): i is string => typeof i === 'string');
   return (
     <Frame section={section} index={index} vars={vars}>
-      <Items>
-        {texts.map((t) => (
-          <li key={t}>
-            <Check size={18} aria-hidden="true" />
-            <span>{fillText(t, vars)}</span>
-          </li>
-        ))}
-      </Items>
+      {texts.length > 0 && (
+        <Items data-list="plain">
+          {texts.map((t) => (
+            <li key={t}>{fillText(t, vars)}</li>
+          ))}
+        </Items>
+      )}
+      {colours.length > 0 && (
+        <Swatches data-list="swatches">
+          {colours.map((c) => (
+            <li key={c.title}>
+              <span aria-hidden="true" style={{ backgroundColor: c.swatch }} />
+              {fillText(c.title, vars)}
+            </li>
+          ))}
+        </Swatches>
+      )}
     </Frame>
   );
 }

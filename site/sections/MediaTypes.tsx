@@ -1,12 +1,12 @@
 import { ArrowRight, Film, Images } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Card as CardDef } from '../../engine/index.ts';
+import type { Card as CardDef, Texts } from '../../engine/index.ts';
 import { SubHeading } from '../components/Heading.tsx';
 import { Grid, IconBadge } from '../components/ui.tsx';
-import { useMedia, useProducts } from '../data/hooks.ts';
-import type { MediaSource } from '../../engine/contract/keys.ts';
-import { productById, productByType } from '../../engine/contract/products.ts';
-import { fillText, type Vars } from '../../engine/contract/text.ts';
+import { useMedia } from '../data/hooks.ts';
+import { useSourceContext } from '../data/sources.ts';
+import { mediaCardSource } from '../../engine/shared/sources.ts';
+import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { styled } from '../styles/stitches.ts';
 import { cardsOf } from './Cards.tsx';
 import { Frame } from './Frame.tsx';
@@ -34,19 +34,8 @@ const tileStyle = {
 const TileLink = styled(Link, tileStyle);
 const TileBox = styled('div', tileStyle);
 
-/** The product whose folder holds a media card's items: the card's product, or '{type}-{media}'. */
-export function useMediaSource(card: CardDef, vars: Vars): MediaSource | null {
-  const { data: products = [] } = useProducts();
-  const owner = card.product
-    ? productById(products, card.product)
-    : card.media && vars['type'] !== undefined
-      ? productByType(products, `${vars['type']}-${card.media}`)
-      : undefined;
-  return owner?.driveFolderId ? { folderId: owner.driveFolderId } : null;
-}
-
-function MediaTypeCard({ card, texts, vars }: { card: CardDef; texts: Readonly<Record<string, string>>; vars: Vars }) {
-  const source = useMediaSource(card, vars);
+function MediaTypeCard({ card, texts, vars }: { card: CardDef; texts: Texts; vars: Vars }) {
+  const source = mediaCardSource(useSourceContext(), card);
   const { data } = useMedia(source, card.media !== undefined);
   const countText = card.media ? texts[card.media] : undefined;
   const body = (

@@ -1,47 +1,79 @@
+import type { ApiFolderPreview, ApiProduct } from '../../engine/shared/api.ts';
+import type { Section } from '../../engine/index.ts';
 import { usePage, useShell } from '../app/context.ts';
 import { FeatureCard } from '../components/FeatureCard.tsx';
+import { cardSizes } from '../../engine/shared/images.ts';
 import { Loading } from '../components/Loading.tsx';
 import { Grid } from '../components/ui.tsx';
-import { useProducts } from '../data/hooks.ts';
-import { filterProducts, iconFor, productHref } from '../../engine/contract/products.ts';
+import { useApi, useProducts } from '../data/hooks.ts';
+import { filterProducts, iconFor, productHref } from '../../engine/shared/products.ts';
+import { previewKey } from '../../engine/shared/sources.ts';
+import { fillText, type Vars } from '../../engine/placeholders.ts';
+import { balancedColumns } from '../lib/grid.ts';
 import { Frame } from './Frame.tsx';
-import { columnsFor } from './Cards.tsx';
 import type { SectionProps } from './types.ts';
 
+interface ProductCardProps {
+  readonly section: Section;
+  readonly product: ApiProduct;
+  readonly cols: 1 | 2 | 3 | 4;
+  readonly untitled: boolean;
+  readonly vars: Vars;
+}
+
+/** One product's card: its slot image when it has one, else its folder's preview picture. */
+function ProductCard({ section, product, cols, untitled, vars }: ProductCardProps) {
+  const { slots } = useShell();
+  const slot = slots[product.id] ? product.id : undefined;
+  const { data: preview } = useApi<ApiFolderPreview>(slot ? null : previewKey(product.driveFolderId));
+  const href = productHref(section, product);
+  const icon = iconFor(section, product);
+  return (
+    <FeatureCard
+      card={{
+        title: product.name,
+        ...(icon ? { icon } : {}),
+        ...(href ? { href } : {}),
+        ...(section.button ? { button: section.button } : {}),
+        ...(section.dialog ? { dialog: section.dialog } : {}),
+      }}
+      product={product}
+      {...(slot ? { slot } : {})}
+      image={preview?.previewUrl ?? undefined}
+      sizes={cardSizes(cols)}
+      untitled={untitled}
+      wide={cols === 1}
+      vars={{ ...vars, name: product.name }}
+    />
+  );
+}
+
 /**
- * Cards for the products a filter selects: image (the product's slot), icon by type, name,
- * description, first 3 features, a link (the section's pattern or the product's href) and an
+ * Cards for the products a filter selects: image (the product's slot or folder picture), icon by type,
+ * name, description, first 3 features, a link (the section's pattern or the product's href) and an
  * optional gallery dialog ('{name} Gallery').
  */
 export function ProductCards({ section, index, vars }: SectionProps) {
   const { payload } = usePage();
-  const { slots } = useShell();
   const { data, isLoading } = useProducts();
   if (isLoading) return <Loading text={payload.page.texts['loading']} />;
   const products = filterProducts(data ?? [], section.filter);
   if (products.length === 0) return null;
+  const cols = balancedColumns(products.length);
+  const heading = section.heading !== undefined ? fillText(section.heading, vars) : undefined;
   return (
     <Frame section={section} index={index} vars={vars}>
-      <Grid cols={columnsFor(products.length)}>
-        {products.map((product) => {
-          const href = productHref(section, product);
-          const icon = iconFor(section, product);
-          return (
-            <FeatureCard
-              key={product.id}
-              card={{
-                title: product.name,
-                ...(icon ? { icon } : {}),
-                ...(href ? { href } : {}),
-                ...(section.button ? { button: section.button } : {}),
-                ...(section.dialog ? { dialog: section.dialog } : {}),
-              }}
-              product={product}
-              {...(slots[product.id] ? { slot: product.id } : {})}
-              vars={{ ...vars, name: product.name }}
-            />
-          );
-        })}
+      <Grid cols={cols} data-cols={cols}>
+        {products.map((product) => (
+          <ProductCard
+            key={product.id}
+            section={section}
+            product={product}
+            cols={cols}
+            untitled={products.length === 1 && product.name === heading}
+            vars={vars}
+          />
+        ))}
       </Grid>
     </Frame>
   );

@@ -1,15 +1,18 @@
-import type { ApiFolderPreview } from '../../engine/api.ts';
+import type { ApiFolderPreview } from '../../engine/shared/api.ts';
+import { SIZES } from '../../engine/shared/images.ts';
 import { usePage, useShell } from '../app/context.ts';
-import { GalleryDialogButton } from '../components/GalleryDialogButton.tsx';
+import { Images } from 'lucide-react';
+import type { Card as CardDef } from '../../engine/index.ts';
+import { GalleryDialogButton, useGalleryDialog } from '../components/GalleryDialogButton.tsx';
 import { SubHeading } from '../components/Heading.tsx';
 import { Loading } from '../components/Loading.tsx';
-import { useSlotImage } from '../components/SlotImage.tsx';
-import { Thumb } from '../components/Thumb.tsx';
-import { BulletList, Lead } from '../components/ui.tsx';
+import { ResponsiveThumb, useSlotImage } from '../components/SlotImage.tsx';
+import { Actions, BulletList, Button, ButtonLink, Lead } from '../components/ui.tsx';
 import { useApi, useProducts } from '../data/hooks.ts';
-import { keys } from '../../engine/contract/keys.ts';
-import { productById } from '../../engine/contract/products.ts';
-import { fillText } from '../../engine/contract/text.ts';
+import { useSourceContext } from '../data/sources.ts';
+import { introPictureFolder, introProduct, previewKey } from '../../engine/shared/sources.ts';
+import { fillText, type Vars } from '../../engine/placeholders.ts';
+import { cardsOf } from './Cards.tsx';
 import { css, styled } from '../styles/stitches.ts';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
@@ -29,59 +32,114 @@ const Picture = styled('div', {
   overflow: 'hidden',
   backgroundColor: '$surface2',
   boxShadow: '$card',
+  display: 'block',
+  width: '100%',
+  padding: 0,
+  border: 0,
+  '&:is(button)': { cursor: 'zoom-in' },
   '& img, & [role="img"]': { width: '100%', height: '100%', objectFit: 'cover' },
 });
 
 const Text = styled('div', { display: 'flex', flexDirection: 'column', gap: '$4', '& p': { margin: 0 } });
 
-/** A product's picture (first image of its folder), description, 'Key Features' and optional gallery dialog. */
+/** The intro's further buttons: its cards' gallery dialogs and links (Browse All Videos beside Watch All Videos). */
+function MoreActions({ cards, vars }: { readonly cards: readonly CardDef[]; readonly vars: Vars }) {
+  return (
+    <>
+      {cards.map((card) =>
+        card.dialog ? (
+          <GalleryDialogButton key={card.title} dialog={card.dialog} vars={vars} />
+        ) : card.href ? (
+          <ButtonLink key={card.title} variant="outline" href={fillText(card.href, vars)}>
+            {fillText(card.button ?? card.title, vars)}
+          </ButtonLink>
+        ) : null,
+      )}
+    </>
+  );
+}
+
+/**
+ * A product's picture (first image of its folder), description, 'Key Features' and optional gallery
+ * dialog, which the picture opens too.
+ */
 export function ProductIntro({ section, index, vars }: SectionProps) {
   const { payload } = usePage();
   const { ui } = useShell();
-  const { data: products, isLoading } = useProducts();
+  const { isLoading, error } = useProducts();
   const page = payload.page;
-  const product = productById(products ?? [], section.product ?? page.product);
-  const folder = product?.driveFolderId;
-  const { data: preview } = useApi<ApiFolderPreview>(folder ? keys.folderPreview(folder) : null);
+  const ctx = useSourceContext();
+  const product = introProduct(ctx, section);
+  const { data: preview } = useApi<ApiFolderPreview>(previewKey(introPictureFolder(ctx, product)));
   // A product without media of its own (a screen application) shows its preview slot, keyed by its id.
-  const slotImage = useSlotImage(product && !folder ? product.id : undefined);
-  const picture = preview?.previewUrl ?? slotImage;
-  if (isLoading) return <Loading text={page.texts['loading']} />;
-  if (!product) return null;
+  const slotImage = useSlotImage(product && !product.driveFolderId ? product.id : undefined);
+  const picture = (product?.driveFolderId ? undefined : slotImage) ?? preview?.previewUrl;
+  const dialog = useGalleryDialog({ dialog: section.dialog ?? { title: '' }, product, vars });
+  // Only the first load shows the spinner: a retry after a failure keeps the buttons (and a dialog
+  // opened from them) in place.
+  if (isLoading && !error) return <Loading text={page.texts['loading']} />;
+  const more = cardsOf(section.items);
+  // Without the product (its list could not be read) the gallery buttons stay, and their dialogs say
+  // what failed. (Known gap, issue 11: a dialog opened meanwhile closes when the list heals.)
+  if (!product && !section.dialog && !more.some((c) => c.dialog)) return null;
   // The page's h1 usually is the product name already: no second heading with the same words.
-  const heading =
-    section.heading ?? (product.name !== fillText(page.heading || product.name, vars) ? product.name : undefined);
-  const description = product.description !== page.intro ? product.description : undefined;
+  const h1 = fillText(page.heading || (product?.name ?? ''), vars);
+  const named = section.heading !== undefined ? fillText(section.heading, vars) : product?.name;
+  const heading = named !== undefined && named !== h1 ? named : undefined;
+  const description = product && product.description !== page.intro ? product.description : undefined;
+  const features = product?.features ?? [];
   const id = `${section.id ?? index}-features`;
+  const image = product && picture && (
+    <ResponsiveThumb url={picture} alt={product.name} sizes={SIZES.intro} loading="lazy" decoding="async" />
+  );
   return (
-    <Frame section={{ ...section, ...(heading ? { heading } : {}) }} index={index} vars={vars}>
+    <Frame section={{ ...section, heading: heading ?? '' }} index={index} vars={vars}>
       <Columns>
-        {picture && (
-          <Picture>
-            <Thumb sources={[picture]} alt={product.name} onFail="placeholder" loading="lazy" decoding="async" />
-          </Picture>
-        )}
+        {image &&
+          (section.dialog ? (
+            // A second way in for pointers only: the button below is the one keyboards and screen
+            // readers use, so the picture stays out of the tab order and the accessibility tree.
+            <Picture
+              as="button"
+              type="button"
+              data-opens="gallery"
+              tabIndex={-1}
+              aria-hidden="true"
+              {...dialog.trigger}
+            >
+              {image}
+            </Picture>
+          ) : (
+            <Picture>{image}</Picture>
+          ))}
         <Text>
           {description && <Lead>{description}</Lead>}
-          {product.features.length > 0 && (
+          {features.length > 0 && (
             <div>
               <SubHeading id={id} className={featuresTitle()}>
                 {ui['keyFeatures']}
               </SubHeading>
               <BulletList aria-labelledby={id}>
-                {product.features.map((f) => (
+                {features.map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </BulletList>
             </div>
           )}
-          {section.dialog && (
-            <div>
-              <GalleryDialogButton dialog={section.dialog} product={product} vars={vars} variant="primary" />
-            </div>
+          {(section.dialog || more.length > 0) && (
+            <Actions>
+              {section.dialog && (
+                <Button type="button" variant="primary" {...dialog.trigger}>
+                  <Images size={18} aria-hidden="true" />
+                  {dialog.label}
+                </Button>
+              )}
+              <MoreActions cards={product ? more : more.filter((c) => c.dialog)} vars={vars} />
+            </Actions>
           )}
         </Text>
       </Columns>
+      {dialog.element}
     </Frame>
   );
 }

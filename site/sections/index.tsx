@@ -1,5 +1,5 @@
 import type { Section } from '../../engine/index.ts';
-import type { Vars } from '../../engine/contract/text.ts';
+import type { Vars } from '../../engine/placeholders.ts';
 import { Cards } from './Cards.tsx';
 import { Figures } from './Figures.tsx';
 import { GalleryButton } from './GalleryButton.tsx';

@@ -1,5 +1,5 @@
 import type { Section } from '../../engine/index.ts';
-import type { Vars } from '../../engine/contract/text.ts';
+import type { Vars } from '../../engine/placeholders.ts';
 
 export interface SectionProps {
   readonly section: Section;

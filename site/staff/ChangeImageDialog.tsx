@@ -1,7 +1,8 @@
+import type { Texts } from '../../engine/texts.ts';
 import { useEffect, useId, useRef, useState, type DragEvent, type SyntheticEvent } from 'react';
 import { styled } from '../styles/stitches.ts';
-import { fileProblem, firstFile } from './checks.ts';
-import type { StaffSlot } from '../../engine/contract/staff.ts';
+import { ACCEPT_IMAGES, fileProblem, firstFile } from './checks.ts';
+import type { StaffSlot } from '../../engine/shared/staff.ts';
 import { notify } from './toast.tsx';
 import { Bar, Button, Muted } from './ui.tsx';
 import { UploadError, uploadSlotImage } from './upload.ts';
@@ -35,7 +36,7 @@ const Actions = styled('div', { display: 'flex', justifyContent: 'flex-end' });
 
 interface Props {
   readonly slot: StaffSlot;
-  readonly texts: Readonly<Record<string, string>>;
+  readonly texts: Texts;
   readonly closeLabel: string;
   /** Called with the new image URL after a successful upload (the dialog then closes). */
   readonly onUploaded: (imageUrl: string) => void;
@@ -119,7 +120,7 @@ export function ChangeImageDialog({ slot, texts, closeLabel, onUploaded, onClose
           ref={input}
           className="visually-hidden"
           type="file"
-          accept="image/*"
+          accept={ACCEPT_IMAGES}
           tabIndex={-1}
           aria-hidden="true"
           onChange={(e) => {

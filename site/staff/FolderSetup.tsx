@@ -1,15 +1,16 @@
+import type { TextKey } from '../../engine/texts.ts';
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { ApiScanResult } from '../../engine/api.ts';
+import type { ApiScanResult } from '../../engine/shared/api.ts';
 import { fetchJson } from '../data/fetcher.ts';
-import { fillText } from '../../engine/contract/text.ts';
+import { fillText } from '../../engine/placeholders.ts';
 import { styled } from '../styles/stitches.ts';
 import {
   STAFF_API,
   type CreateFoldersResult,
   type FolderSetupPayload,
   type FolderSetupState,
-} from '../../engine/contract/staff.ts';
+} from '../../engine/shared/staff.ts';
 import { errorText } from './errors.ts';
 import { notify } from './toast.tsx';
 import { Bar, Button } from './ui.tsx';
@@ -55,7 +56,7 @@ export function FolderSetup({ payload }: { readonly payload: FolderSetupPayload 
   const done = new Set(data?.done ?? []);
   const total = folders.length;
   const count = folders.filter((f) => done.has(f.path)).length;
-  const t = (key: string, vars: Record<string, string | number> = {}): string => fillText(texts[key] ?? '', vars);
+  const t = (key: TextKey, vars: Record<string, string | number> = {}): string => fillText(texts[key] ?? '', vars);
 
   const copy = async (path: string): Promise<void> => {
     try {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { ApiPreviewImages } from '../../engine/api.ts';
+import type { ApiSlotImages } from '../../engine/shared/api.ts';
 import { fetchJson } from '../data/fetcher.ts';
-import { FRESH_MS } from '../../engine/contract/keys.ts';
+import { FRESH_MS } from '../../engine/shared/keys.ts';
 import { styled } from '../styles/stitches.ts';
 import { ChangeImageDialog } from './ChangeImageDialog.tsx';
-import { STAFF_API, type ImageManagerPayload, type StaffSlot } from '../../engine/contract/staff.ts';
+import { STAFF_API, type ImageManagerPayload, type StaffSlot } from '../../engine/shared/staff.ts';
 import { Button, Muted, Notice } from './ui.tsx';
 
 const Grid = styled('div', {
@@ -36,15 +36,15 @@ const Card = styled('article', {
  * The map as the server has it now: its Cache-Control lets browsers reuse a stale copy while
  * revalidating, which would hide an upload just made.
  */
-const fetchFresh = (url: string): Promise<ApiPreviewImages> => fetchJson<ApiPreviewImages>(url, { cache: 'no-cache' });
+const fetchFresh = (url: string): Promise<ApiSlotImages> => fetchJson<ApiSlotImages>(url, { cache: 'no-cache' });
 
 /** The spec's preview-image policy: no retry, fresh 30 s, refetched on focus. */
-const PREVIEWS = { shouldRetryOnError: false, dedupingInterval: FRESH_MS.previews, revalidateOnFocus: true };
+const PREVIEWS = { shouldRetryOnError: false, dedupingInterval: FRESH_MS.slotImages, revalidateOnFocus: true };
 
 /** Image Manager: every slot of the manifest by group, each with its current image and 'Change Image'. */
 export function ImageManager({ payload }: { readonly payload: ImageManagerPayload }) {
   const { texts } = payload;
-  const { data, error, mutate } = useSWR<ApiPreviewImages>(STAFF_API.previews, fetchFresh, PREVIEWS);
+  const { data, error, mutate } = useSWR<ApiSlotImages>(STAFF_API.slotImages, fetchFresh, PREVIEWS);
   const [editing, setEditing] = useState<StaffSlot | null>(null);
 
   const uploaded = (id: string, imageUrl: string): void => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { styled } from '../styles/stitches.ts';
-import { STAFF_API, type StaffPayload } from '../../engine/contract/staff.ts';
+import { STAFF_API, type StaffPayload } from '../../engine/shared/staff.ts';
 import { Button, Page } from './ui.tsx';
 
 const Top = styled('header', {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileProblem } from './checks.ts';
-import { MAX_UPLOAD_BYTES } from '../../engine/contract/staff.ts';
+import { MAX_UPLOAD_BYTES } from '../../engine/shared/staff.ts';
 
 // The image manager's texts as manifest/pages.yaml has them.
 const texts = {

@@ -2,7 +2,8 @@ import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { fetchJson } from '../data/fetcher.ts';
 import { globalStyles } from '../styles/stitches.ts';
-import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/contract/staff.ts';
+import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/shared/staff.ts';
+import { FolderHealth } from './FolderHealth.tsx';
 import { FolderSetup } from './FolderSetup.tsx';
 import { ImageManager } from './ImageManager.tsx';
 import { Layout } from './Layout.tsx';
@@ -18,6 +19,9 @@ function StaffApp({ payload }: { readonly payload: StaffPayload }) {
       break;
     case 'folder-setup':
       tool = <FolderSetup payload={payload} />;
+      break;
+    case 'folder-health':
+      tool = <FolderHealth payload={payload} />;
       break;
   }
   return (

@@ -1,5 +1,5 @@
-import type { ApiUploadResult } from '../../engine/api.ts';
-import { STAFF_API } from '../../engine/contract/staff.ts';
+import type { ApiUploadResult } from '../../engine/shared/api.ts';
+import { STAFF_API } from '../../engine/shared/staff.ts';
 
 /** An upload the server refused or that did not reach it; `message` is the server's text when it sent one. */
 export class UploadError extends Error {

@@ -7,10 +7,14 @@ import { PageLinks } from '../components/PageLinks.tsx';
 import { PageTop } from '../components/PageTop.tsx';
 import { RefreshButton, useRefresh } from '../components/RefreshButton.tsx';
 import { notifyError } from '../components/Toasts.tsx';
-import { Button, Container, StatusBox } from '../components/ui.tsx';
+import { Button, ButtonAnchor, Container, StatusBox } from '../components/ui.tsx';
 import { useMedia } from '../data/hooks.ts';
-import { galleryLayout } from '../../engine/contract/media.ts';
-import { fillText } from '../../engine/contract/text.ts';
+import { kindOf } from '../../engine/kinds.ts';
+import { galleryLayout } from '../../engine/shared/media.ts';
+import { gallerySource } from '../../engine/shared/sources.ts';
+import { useSourceContext } from '../data/sources.ts';
+import { mediaKey } from '../../engine/shared/keys.ts';
+import { fillText } from '../../engine/placeholders.ts';
 import { styled } from '../styles/stitches.ts';
 
 const Toolbar = styled('div', {
@@ -33,17 +37,36 @@ export default function Gallery() {
   const { payload } = usePage();
   const { ui } = useShell();
   const { page, vars, status } = payload;
-  const source = payload.mediaFolderId ? { folderId: payload.mediaFolderId } : null;
-  const { data, error, isLoading, isValidating } = useMedia(source);
+  const source = gallerySource(useSourceContext(kindOf(page.kind).products));
+  const media = useMedia(source);
+  const { data, isLoading, isValidating } = media;
+  // No folder because the server could not look it up (the store failed): an error, never "empty".
+  const unresolved = source === null && payload.errors.length > 0;
+  const error = media.error ?? (unresolved ? new Error('The gallery folder could not be looked up.') : undefined);
+  // Big folders: the page carried the first screenful; the whole length until the rest has loaded.
+  const listKey = mediaKey(source);
+  const total = listKey === null ? undefined : payload.partial?.[listKey];
   const [generation, setGeneration] = useState(0);
   // Refresh remounts the grid (a new generation), so thumbnails that failed are tried again.
-  const { refreshing, run: retry } = useRefresh(source, () => setGeneration((g) => g + 1));
+  const refresh = useRefresh(source, () => setGeneration((g) => g + 1));
+  const { refreshing } = refresh;
+  const retry = unresolved ? () => window.location.reload() : refresh.run;
   const hasItems = (data?.length ?? 0) > 0;
   const errorText = payload.page.texts['error'];
   useEffect(() => {
     // A failed refresh keeps the items on screen and says so in a toast.
     if (error && hasItems && errorText) notifyError(fillText(errorText, vars));
   }, [error, hasItems, errorText, vars]);
+  if (payload.photo && !payload.photo.found)
+    // A document load: the address still names the photo, and the app shows the gallery's page for it.
+    return (
+      <Container css={{ padding: '$6 $4' }}>
+        <StatusBox role="alert">
+          <h1 tabIndex={-1}>{ui['photoNotFound']}</h1>
+          <ButtonAnchor href={payload.path}>{ui['backToGallery']}</ButtonAnchor>
+        </StatusBox>
+      </Container>
+    );
   if (status === 404)
     return (
       <Missing text={page.texts['notFound'] ?? page.texts['error'] ?? page.heading} back={page.back} vars={vars} />
@@ -72,7 +95,18 @@ export default function Gallery() {
         <p>{fillText(texts['emptyBody'] ?? '', vars)}</p>
       </StatusBox>
     );
-  else body = <MediaGrid key={generation} items={items} layout={layout} label={heading} />;
+  else
+    body = (
+      <MediaGrid
+        key={generation}
+        items={items}
+        layout={layout}
+        label={heading}
+        galleryPath={payload.path}
+        {...(total !== undefined ? { total } : {})}
+        {...(ui['showMore'] ? { moreLabel: ui['showMore'] } : {})}
+      />
+    );
 
   return (
     <>
@@ -83,7 +117,7 @@ export default function Gallery() {
             <p role="status" data-testid="gallery-count">
               {fillText(items.length > 0 ? (texts['count'] ?? '') : (texts['none'] ?? ''), {
                 ...vars,
-                n: items.length,
+                n: Math.max(items.length, total ?? 0),
               })}
             </p>
             {items.length > 0 && (

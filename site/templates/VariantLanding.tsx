@@ -5,7 +5,7 @@ import { Missing } from '../components/Missing.tsx';
 import { PageLinks } from '../components/PageLinks.tsx';
 import { StandardPage } from '../components/StandardPage.tsx';
 import { useProducts } from '../data/hooks.ts';
-import { productById } from '../../engine/contract/products.ts';
+import { productById } from '../../engine/shared/products.ts';
 import { ProductIntro } from '../sections/ProductIntro.tsx';
 
 /** A product section for pages that name a product but declare no product-intro of their own. */

@@ -1,31 +1,27 @@
 import type { ComponentType } from 'react';
-import type { PageKind } from '../../engine/index.ts';
-import { isVisitorKind, type VisitorKind } from '../../engine/contract/templates.ts';
+import { isVisitorKind, kindOf, type PageKind } from '../../engine/kinds.ts';
 
-type Loader = () => Promise<{ default: ComponentType }>;
+type Module = { default: ComponentType };
 
-/** One lazily loaded chunk per page kind (the three gallery kinds share one template). */
-const LOADERS: Readonly<Record<VisitorKind, Loader>> = {
-  home: () => import('./Home.tsx'),
-  category: () => import('./Category.tsx'),
-  application: () => import('./Application.tsx'),
-  'variant-landing': () => import('./VariantLanding.tsx'),
-  'image-gallery': () => import('./Gallery.tsx'),
-  'video-gallery': () => import('./Gallery.tsx'),
-  'media-gallery': () => import('./Gallery.tsx'),
-  'media-hub': () => import('./MediaHub.tsx'),
-  'shade-page': () => import('./ShadePage.tsx'),
-  'not-found': () => import('./NotFound.tsx'),
-};
+/** Every template module, each its own lazily loaded chunk, by its path from the repository root. */
+const MODULES: Readonly<Record<string, () => Promise<Module>>> = Object.fromEntries(
+  Object.entries(import.meta.glob<Module>('./*.tsx')).map(([file, load]) => [`site/templates/${file.slice(2)}`, load]),
+);
 
 const loaded = new Map<PageKind, ComponentType>();
 
-/** Loads the template of a kind (staff kinds have none here: the visitor app renders nothing for them). */
+/**
+ * Loads the template the kinds table names for a kind (staff kinds have none here: the visitor app
+ * renders nothing for them).
+ */
 export async function loadTemplate(kind: PageKind): Promise<ComponentType | null> {
   if (!isVisitorKind(kind)) return null;
   const done = loaded.get(kind);
   if (done) return done;
-  const mod = await LOADERS[kind]();
+  const file = kindOf(kind).template;
+  const load = MODULES[file];
+  if (!load) throw new Error(`No template module ${file} for page kind '${kind}'.`);
+  const mod = await load();
   loaded.set(kind, mod.default);
   return mod.default;
 }

@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Catalogue, Page } from '../../engine/index.ts';
 import { SWR_OPTIONS } from '../app/App.tsx';
 import { PageContext, ShellContext } from '../app/context.ts';
-import type { PagePayload, Shell } from '../../engine/contract/page.ts';
+import type { PagePayload, Shell } from '../../engine/shared/page.ts';
 
 export const shellOf = (c: Catalogue): Shell => ({
   site: c.site,

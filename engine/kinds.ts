@@ -1,0 +1,118 @@
+/**
+ * The page kinds: one row per kind says everything the house needs to know about it. The schema's
+ * `kind` enum, the staff flag, the template the browser loads, the gallery's layout and source,
+ * the data the server fetches and the texts a page must give all come from this table. Adding a
+ * page kind is one row here and one template file.
+ */
+
+import { CONSULTATION_TEXTS, GALLERY_TEXTS, HEALTH_TEXTS, type TextKey } from './texts.ts';
+
+/** Who a page is for: visitors (the React app, in the sitemap), or staff (never in visitor bundles or the sitemap). */
+export type Audience = 'visitor' | 'staff';
+
+export interface KindGallery {
+  /** Where its items come from: the page's folder (or its product's), or the product named by `productType`. */
+  readonly source: 'folder' | 'product-type';
+  /** What it shows: photos (the masonry album), videos (square tiles), or what the route's `:mediaType` says. */
+  readonly media: 'images' | 'videos' | 'by-media-type';
+}
+
+export interface KindDef {
+  readonly audience: Audience;
+  /** Staff: the page needs a staff session (all but the sign-in page itself). */
+  readonly session: boolean;
+  /** The module that renders it, relative to the repository root (visitor kinds: a default-exported component). */
+  readonly template: string;
+  /** Galleries: where the items come from and how they are laid out. */
+  readonly gallery?: KindGallery;
+  /** The server fetches the product list for every page of the kind (sections may ask for it too). */
+  readonly products: boolean;
+  /**
+   * A product intro the template shows without a section declaring it: the page's own product
+   * (when it declares no product-intro), or the product its `productType` pattern names.
+   */
+  readonly intro?: 'page-product' | 'pattern-product';
+  /** Texts every page of the kind must have (its own, or `pageDefaults`). */
+  readonly texts: readonly TextKey[];
+  /** The HTTP status of its pages. */
+  readonly status: 200 | 404;
+  /** Its top shows 'Book a free in-home consultation' (visitor pages that sell: all but not-found). */
+  readonly consultation: boolean;
+}
+
+const STANDARD = 'site/templates/Standard.tsx';
+const GALLERY = 'site/templates/Gallery.tsx';
+
+const visitor = (template: string, more: Partial<KindDef> = {}): KindDef => ({
+  audience: 'visitor',
+  session: false,
+  template,
+  products: false,
+  texts: [],
+  status: 200,
+  consultation: true,
+  ...more,
+});
+
+const gallery = (source: KindGallery['source'], media: KindGallery['media']): KindDef =>
+  visitor(GALLERY, {
+    gallery: { source, media },
+    products: source === 'product-type',
+    texts: GALLERY_TEXTS,
+  });
+
+const staff = (template: string, session = true, texts: readonly TextKey[] = []): KindDef => ({
+  audience: 'staff',
+  session,
+  template,
+  products: false,
+  texts,
+  status: 200,
+  consultation: false,
+});
+
+/** The table. Keys in the order the schema lists them. */
+export const KINDS = {
+  home: visitor('site/templates/Home.tsx'),
+  category: visitor(STANDARD),
+  application: visitor('site/templates/Application.tsx', {
+    products: true,
+    intro: 'pattern-product',
+  }),
+  'variant-landing': visitor('site/templates/VariantLanding.tsx', { intro: 'page-product' }),
+  'image-gallery': gallery('folder', 'images'),
+  'video-gallery': gallery('folder', 'videos'),
+  'media-gallery': gallery('product-type', 'by-media-type'),
+  'media-hub': visitor(STANDARD),
+  'shade-page': visitor(STANDARD),
+  // The page the call to action leads to does not show it again (it would link to itself).
+  consultation: visitor('site/templates/Consultation.tsx', { texts: CONSULTATION_TEXTS, consultation: false }),
+  'image-manager': staff('site/staff/ImageManager.tsx'),
+  'folder-setup': staff('site/staff/FolderSetup.tsx'),
+  'folder-health': staff('site/staff/FolderHealth.tsx', true, HEALTH_TEXTS),
+  'sign-in': staff('server/staff/sign-in.ts', false),
+  'not-found': visitor('site/templates/NotFound.tsx', { status: 404, consultation: false }),
+} as const satisfies Record<string, KindDef>;
+
+export type PageKind = keyof typeof KINDS;
+
+export const PAGE_KINDS = Object.keys(KINDS) as PageKind[];
+
+/** The row of a kind. */
+export const kindOf = (kind: PageKind): KindDef => KINDS[kind];
+
+export const isVisitorKind = (kind: PageKind): boolean => kindOf(kind).audience === 'visitor';
+export const isStaffKind = (kind: PageKind): boolean => kindOf(kind).audience === 'staff';
+/** The staff tools: staff pages behind the sign-in. */
+export const isStaffTool = (kind: PageKind): boolean => isStaffKind(kind) && kindOf(kind).session;
+export const isGalleryKind = (kind: PageKind): boolean => kindOf(kind).gallery !== undefined;
+
+/** Square tiles or the masonry album, for a gallery kind and the route's `:mediaType` (if any). */
+export function galleryLayout(kind: PageKind, mediaType: string | undefined): 'squares' | 'masonry' {
+  const media = kindOf(kind).gallery?.media;
+  return (media === 'by-media-type' ? mediaType : media) === 'videos' ? 'squares' : 'masonry';
+}
+
+/** The template modules of the visitor kinds, each once (kinds with the same behaviour share one). */
+export const visitorTemplates = (): string[] =>
+  [...new Set(PAGE_KINDS.filter(isVisitorKind).map((k) => kindOf(k).template))].sort();

@@ -1,0 +1,148 @@
+/**
+ * The consultation form's rules: one pure function that the server and the browser both call, so the
+ * inline messages and the server's answer never disagree. Messages are the consultation page's texts
+ * (`<field>Error`), never written here.
+ */
+
+import type { Texts } from '../texts.ts';
+
+/** The form's fields, in order. `website` is the honeypot: people never see it, bots fill it in. */
+export const CONSULTATION_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'place',
+  'products',
+  'times',
+  'message',
+  'consent',
+] as const;
+export type ConsultationField = (typeof CONSULTATION_FIELDS)[number];
+export const HONEYPOT_FIELD = 'website';
+
+/** The JSON endpoint the form posts to when JavaScript runs. */
+export const CONSULTATION_API = '/api/consultations';
+
+/** Lengths in characters (after trimming). */
+export const LIMITS = {
+  name: { min: 2, max: 100 },
+  phone: { min: 7, max: 30 },
+  email: { max: 254 },
+  place: { min: 2, max: 100 },
+  times: { max: 200 },
+  message: { max: 2000 },
+} as const;
+
+/** A request as the visitor wrote it, checked, trimmed and HTML-escaped: safe to store and to show. */
+export interface ConsultationRequestInput {
+  readonly name: string;
+  readonly phone: string;
+  readonly email: string;
+  readonly place: string;
+  /** Catalogue category ids. */
+  readonly products: readonly string[];
+  readonly times: string;
+  readonly message: string;
+}
+
+export type ConsultationErrors = Partial<Record<ConsultationField, string>>;
+
+export type ConsultationResult =
+  | { readonly ok: true; readonly value: ConsultationRequestInput }
+  | { readonly ok: false; readonly errors: ConsultationErrors };
+
+export interface ConsultationRules {
+  /** Category ids a visitor may pick. */
+  readonly categories: readonly string[];
+  /** The page's texts: `nameError`, `phoneError`, ... */
+  readonly texts: Texts;
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes the five HTML-special characters: stored text is safe inside any HTML element or attribute. */
+export const escapeText = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** The text a visitor typed, for plain-text uses (mail bodies, CSV). */
+export const unescapeText = (s: string): string =>
+  s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) =>
+    name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
+  );
+
+// Control characters other than tab and newline, which a form never needs.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
+const clean = (v: unknown, multiline = false): string => {
+  if (typeof v !== 'string') return '';
+  const s = v.replace(CONTROL, '').replace(/\r\n?/g, '\n');
+  return (multiline ? s : s.replace(/\s+/g, ' ')).trim();
+};
+
+const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[A-Za-z]{2,}$/;
+// Digits with the usual separators; 7 to 15 digits (E.164 allows 15).
+const PHONE = /^\+?[\d\s().-]+$/;
+
+const lengthOk = (s: string, { min = 0, max }: { min?: number; max: number }): boolean =>
+  s.length >= min && s.length <= max;
+
+const list = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v]).filter((x): x is string => typeof x === 'string');
+
+const consentGiven = (v: unknown): boolean => v === true || v === 'on' || v === 'yes' || v === 'true';
+
+/** Whether a submission filled in the honeypot (then it is spam, whatever else it says). */
+export const isHoneypotFilled = (raw: Readonly<Record<string, unknown>>): boolean =>
+  typeof raw[HONEYPOT_FIELD] === 'string' ? raw[HONEYPOT_FIELD].trim() !== '' : raw[HONEYPOT_FIELD] !== undefined;
+
+/** Checks one submission (form fields or JSON) and returns the clean request or a message per bad field. */
+export function validateConsultation(
+  raw: Readonly<Record<string, unknown>>,
+  rules: ConsultationRules,
+): ConsultationResult {
+  const name = clean(raw['name']);
+  const phone = clean(raw['phone']);
+  const email = clean(raw['email']);
+  const place = clean(raw['place']);
+  const times = clean(raw['times']);
+  const message = clean(raw['message'], true);
+  const products = [...new Set(list(raw['products']).map((p) => p.trim()))];
+  const digits = phone.replace(/\D/g, '').length;
+
+  const bad: Record<ConsultationField, boolean> = {
+    name: !lengthOk(name, LIMITS.name),
+    phone: !lengthOk(phone, LIMITS.phone) || !PHONE.test(phone) || digits < 7 || digits > 15,
+    email: !lengthOk(email, LIMITS.email) || !EMAIL.test(email),
+    place: !lengthOk(place, LIMITS.place),
+    products: products.length === 0 || products.some((p) => !rules.categories.includes(p)),
+    times: !lengthOk(times, LIMITS.times),
+    message: !lengthOk(message, LIMITS.message),
+    consent: !consentGiven(raw['consent']),
+  };
+  const errors: ConsultationErrors = {};
+  for (const field of CONSULTATION_FIELDS) {
+    if (bad[field]) errors[field] = rules.texts[`${field}Error`] ?? field;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      name: escapeText(name),
+      phone: escapeText(phone),
+      email: escapeText(email),
+      place: escapeText(place),
+      products,
+      times: escapeText(times),
+      message: escapeText(message),
+    },
+  };
+}
+
+/** Text keys a consultation page must give (the kinds table requires them; the server checks them too). */
+export { CONSULTATION_TEXTS as REQUIRED_CONSULTATION_TEXTS } from '../texts.ts';

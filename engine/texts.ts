@@ -1,0 +1,202 @@
+/**
+ * The text keys of the manifest: what a page's `texts` may hold and what the shared `ui` texts are.
+ * The schema takes its enums from here, so a misspelled key is an error in the manifest and does not
+ * compile in code (`page.texts['emptyTitel']`).
+ */
+
+/** The texts every gallery page must have. */
+export const GALLERY_TEXTS = ['loading', 'error', 'emptyTitle', 'emptyBody', 'count', 'none'] as const;
+
+/** The texts a consultation page must give: field labels and messages, answers, the staff list, mail. */
+export const CONSULTATION_TEXTS = [
+  ...(['name', 'phone', 'email', 'place', 'products', 'times', 'message', 'consent'] as const).flatMap(
+    (f) => [`${f}Label`, `${f}Error`] as const,
+  ),
+  'submit',
+  'thankYouTitle',
+  'thankYouBody',
+  'errorTitle',
+  'tooMany',
+  'spam',
+  'failed',
+  'staffHeading',
+  'staffAll',
+  'staffExport',
+  'staffEmpty',
+  'staffReceived',
+  'staffStatus',
+  'status-new',
+  'status-contacted',
+  'status-done',
+  'markContacted',
+  'markDone',
+  'notify',
+  'mailFrom',
+] as const;
+
+/**
+ * What the folder health page can find wrong with a folder. Each has two texts on the page: what is
+ * wrong (`<code>Problem`, with `{n}` files) and what to do (`<code>Fix`).
+ */
+export const HEALTH_PROBLEMS = [
+  'missing',
+  'unreadable',
+  'pending',
+  'empty',
+  'unsupported',
+  'converting',
+  'conversionFailed',
+  'bigPhoto',
+  'bigVideo',
+  'noPoster',
+  'duplicate',
+  'videoInPhotos',
+  'photoInVideos',
+  'inParent',
+] as const;
+export type HealthProblemCode = (typeof HEALTH_PROBLEMS)[number];
+
+/** The texts a folder health page must give: its labels, then each problem's two texts. */
+export const HEALTH_TEXTS = [
+  'loading',
+  'error',
+  'checkAgain',
+  'summary',
+  'allHealthy',
+  'counts',
+  'folderOk',
+  'listedAt',
+  'storeDown',
+  'quotaDrive',
+  'quotaDriveUnlimited',
+  'quotaLocal',
+  'mediaSize',
+  'coldCalls',
+  'sameAs',
+  'moreFiles',
+  ...HEALTH_PROBLEMS.flatMap((c) => [`${c}Problem`, `${c}Fix`] as const),
+] as const;
+
+/** Text keys a page's `texts` may hold (what each kind reads, plus the sections' own). */
+export const TEXT_KEYS = [
+  // visitor pages and sections
+  ...GALLERY_TEXTS,
+  'notFound',
+  'mediaHeading',
+  'images',
+  'videos',
+  // image manager
+  'changeImage',
+  'current',
+  'defaultImage',
+  'dropHere',
+  'dropHint',
+  'chooseFile',
+  'uploading',
+  'tooLarge',
+  'notImage',
+  'successTitle',
+  'successBody',
+  'errorTitle',
+  'uploadFailed',
+  'loadFailed',
+  // folder setup
+  'openRoot',
+  'scan',
+  'scanning',
+  'scanDoneTitle',
+  'scanDoneBody',
+  'scanFailedTitle',
+  'scanFailedBody',
+  'createMissing',
+  'createdTitle',
+  'createdBody',
+  'createFailedTitle',
+  'copy',
+  'copiedTitle',
+  'copiedBody',
+  'copyFailedTitle',
+  'markDone',
+  'markedTitle',
+  'markedBody',
+  'markFailedTitle',
+  'done',
+  'progress',
+  'localRoot',
+  // folder health
+  ...HEALTH_TEXTS,
+  // sign-in
+  'intro',
+  'password',
+  'submit',
+  'signingIn',
+  'wrongPassword',
+  'tooManyAttempts',
+  'signOut',
+  'signedOut',
+  // consultation
+  ...CONSULTATION_TEXTS,
+  'mailSubject',
+  'sending',
+] as const;
+
+/** Consultation pages label each product category of interest: `interest-<category id>`. */
+export const INTEREST_TEXT = /^interest-[a-z0-9][a-z0-9-]*$/;
+export type InterestKey = `interest-${string}`;
+
+export type TextKey = (typeof TEXT_KEYS)[number];
+
+/** Texts shared by every page: buttons, viewer labels, notices (the manifest's `ui`). */
+export const UI_KEYS = [
+  'backToGallery',
+  'bookConsultation',
+  'breadcrumb',
+  'callUs',
+  'close',
+  'contactHeading',
+  'closeMenu',
+  'dialogEmptyBody',
+  'dialogEmptyTitle',
+  'dialogError',
+  'dialogLoading',
+  'download',
+  'footer',
+  'footerNav',
+  'formatMov',
+  'formatMp4',
+  'formatVideo',
+  'home',
+  'hoursHeading',
+  'keyFeatures',
+  'linkCopied',
+  'loadingPresentation',
+  'mainNav',
+  'menu',
+  'movNotice',
+  'next',
+  'notFoundBody',
+  'notFoundLink',
+  'notFoundTitle',
+  'openInDrive',
+  'openInNewTab',
+  'photoNotFound',
+  'play',
+  'previewAvailable',
+  'previous',
+  'refresh',
+  'serviceAreaHeading',
+  'share',
+  'showMore',
+  'skipToContent',
+  'tryAgain',
+  'unsupportedVideo',
+  'viewDetails',
+  'viewGallery',
+] as const;
+
+export type UiKey = (typeof UI_KEYS)[number];
+
+/** A page's or section's texts, by key. */
+export type Texts = Readonly<Partial<Record<TextKey | InterestKey, string>>>;
+/** The shared ui texts, by key. */
+export type UiTexts = Readonly<Partial<Record<UiKey, string>>>;

@@ -1,0 +1,20 @@
+import { Router } from 'express';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
+import type { LiveSiteData } from '../data.ts';
+import { toMediaItem } from '../media-items.ts';
+import { validateIds } from '../middleware/validate-id.ts';
+
+/**
+ * `GET /api/media-item/:fileId`: one listed file as its gallery's listing shows it now (a video
+ * being converted says so; once ready it points at its MP4). The open viewer asks this while it
+ * shows a video that is being converted; never cached, since the answer changes when it is ready.
+ */
+export function mediaItemRouter(data: LiveSiteData): Router {
+  const router = Router();
+  router.get('/api/media-item/:fileId', validateIds('fileId'), async (req, res) => {
+    const file = await data.file(req.params.fileId as string);
+    const [item] = data.decorate([toMediaItem(file)]);
+    res.setHeader('Cache-Control', 'no-store').json(item satisfies ApiMediaItem | undefined);
+  });
+  return router;
+}

@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CONSULTATION_API } from '../../engine/shared/consultation.ts';
+import { signIn } from '../../testing/staff-harness.ts';
+import { startConsultServer, type ConsultServer } from '../../testing/consultations/server.ts';
+import { testSettings } from '../../testing/consultations/settings.ts';
+
+const settings = testSettings();
+const good = {
+  name: 'Ann <b>Lee</b>',
+  phone: '+1 (555) 010-2000',
+  email: 'ann@example.com',
+  place: 'Springfield',
+  products: ['screens', 'aluminum-pergolas'],
+  times: 'Mornings',
+  message: '<script>alert(1)</script> =SUM(A1)',
+  consent: 'yes',
+};
+const form = (values: Record<string, string | string[]>): string => {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) for (const x of [v].flat()) p.append(k, x);
+  return p.toString();
+};
+
+let dir: string;
+let server: ConsultServer;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'consult-http-'));
+  server = await startConsultServer(dir);
+  return async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+});
+
+const postJson = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.base}${CONSULTATION_API}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.base, ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('consultation form over HTTP', () => {
+  it('stores a JSON request escaped and answers 201', async () => {
+    const res = await postJson(good);
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { id: string };
+    const row = await server.consultations.store.get(body.id);
+    expect(row).toMatchObject({
+      name: 'Ann &lt;b&gt;Lee&lt;/b&gt;',
+      products: 'screens,aluminum-pergolas',
+      status: 'new',
+    });
+    expect(row?.message).not.toContain('<');
+  });
+
+  it('answers a plain form POST with the thank-you page, and bad fields with their messages', async () => {
+    const ok = await fetch(`${server.base}${settings.page.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.base },
+      body: form(good),
+    });
+    expect(ok.status).toBe(201);
+    expect(await ok.text()).toContain(settings.texts['thankYouBody']);
+
+    const bad = await fetch(`${server.base}${settings.page.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.base },
+      body: form({ ...good, email: 'nope', products: 'sofas', consent: [] }),
+    });
+    expect(bad.status).toBe(422);
+    const html = await bad.text();
+    for (const field of ['email', 'products', 'consent'] as const)
+      expect(html).toContain(settings.texts[`${field}Error`]);
+    expect(html).not.toContain(settings.texts['nameError']);
+    // What was typed comes back, escaped.
+    expect(html).toContain('value="Ann &lt;b&gt;Lee&lt;/b&gt;"');
+    expect((await server.consultations.store.list()).length).toBe(1);
+  });
+
+  it('gives one message per bad field as JSON', async () => {
+    const res = await postJson({
+      name: 'A',
+      phone: '12',
+      email: 'x@y',
+      place: '',
+      products: [],
+      message: 'x'.repeat(2001),
+    });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { errors: Record<string, string> };
+    expect(Object.keys(body.errors).sort()).toEqual([
+      'consent',
+      'email',
+      'message',
+      'name',
+      'phone',
+      'place',
+      'products',
+    ]);
+    expect(body.errors['phone']).toBe(settings.texts['phoneError']);
+  });
+
+  it('refuses the honeypot, another origin and an oversized body with 4xx and stores nothing', async () => {
+    expect((await postJson({ ...good, website: 'http://spam.example' })).status).toBe(400);
+    expect((await postJson(good, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await postJson({ ...good, message: 'x'.repeat(20_000) })).status).toBe(413);
+    expect(await server.consultations.store.list()).toEqual([]);
+  });
+
+  it('limits requests per address', async () => {
+    await server.close();
+    server = await startConsultServer(dir, { rateLimit: 2 });
+    expect((await postJson(good)).status).toBe(201);
+    expect((await postJson(good)).status).toBe(201);
+    const third = await postJson(good);
+    expect(third.status).toBe(429);
+    expect(((await third.json()) as { error: string }).error).toBe(settings.texts['tooMany']);
+  });
+});
+
+describe('staff requests page', () => {
+  it('is behind the sign-in, lists newest first, filters, marks and exports', async () => {
+    const first = (await (await postJson({ ...good, name: 'First Person' })).json()) as { id: string };
+    await postJson({ ...good, name: 'Second Person' });
+    const anon = await fetch(`${server.base}/admin/requests`, { redirect: 'manual' });
+    expect(anon.status).toBe(302);
+    expect(anon.headers.get('location')).toMatch(/^\/sign-in\?next=/);
+    expect((await fetch(`${server.base}/admin/requests.csv`, { redirect: 'manual' })).status).toBe(302);
+
+    const cookie = await signIn(server.base);
+    const page = await (await fetch(`${server.base}/admin/requests`, { headers: { cookie } })).text();
+    expect(page.indexOf('Second Person')).toBeLessThan(page.indexOf('First Person'));
+    expect(page).toContain('&lt;script&gt;');
+    expect(page).not.toContain('<script>');
+
+    const mark = await fetch(`${server.base}/admin/requests/${first.id}/status`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        origin: server.base,
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: `${server.base}/admin/requests?status=new`,
+      },
+      body: 'status=contacted',
+      redirect: 'manual',
+    });
+    expect(mark.status).toBe(303);
+    expect(mark.headers.get('location')).toBe('/admin/requests?status=new');
+    const contacted = await (
+      await fetch(`${server.base}/admin/requests?status=contacted`, { headers: { cookie } })
+    ).text();
+    expect(contacted).toContain('First Person');
+    expect(contacted).not.toContain('Second Person');
+
+    const csv = await fetch(`${server.base}/admin/requests.csv`, { headers: { cookie } });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await csv.text())
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('created_at,status,name,phone,email,place,products,times,message,id');
+    expect(lines[1]).toContain('Second Person');
+    expect(lines[2]).toContain(',contacted,First Person,');
+    expect(lines[2]).toContain('<script>alert(1)</script> =SUM(A1)');
+
+    const unsigned = await fetch(`${server.base}/admin/requests/${first.id}/status`, {
+      method: 'POST',
+      headers: { origin: server.base, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'done' }),
+    });
+    expect(unsigned.status).toBe(401);
+  });
+});

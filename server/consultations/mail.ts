@@ -1,0 +1,49 @@
+import { unescapeText, type ConsultationField } from '../../engine/shared/consultation.ts';
+import type { ConsultationSettings } from './settings.ts';
+import type { StoredRequest } from './store.ts';
+
+export interface MailMessage {
+  readonly from: string;
+  readonly to: readonly string[];
+  readonly replyTo: string;
+  readonly subject: string;
+  readonly text: string;
+  /** Stable per request, so that a mail server or client can drop a copy sent twice after a crash. */
+  readonly messageId: string;
+}
+
+const fill = (template: string, values: Readonly<Record<string, string>>): string =>
+  template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
+
+/** Pure: the staff notification for one stored request (plain text; stored text is unescaped for it). */
+export function composeMail(request: StoredRequest, settings: ConsultationSettings): MailMessage {
+  const t = settings.texts;
+  const v = (s: string): string => unescapeText(s);
+  const interests = request.products
+    .split(',')
+    .map((id) => settings.interests.find((i) => i.id === id)?.label ?? id)
+    .join(', ');
+  const line = (key: ConsultationField, value: string): string => `${t[`${key}Label`] ?? key}: ${value}`;
+  const text = [
+    line('name', v(request.name)),
+    line('phone', v(request.phone)),
+    line('email', v(request.email)),
+    line('place', v(request.place)),
+    line('products', interests),
+    line('times', v(request.times)),
+    '',
+    line('message', ''),
+    v(request.message),
+    '',
+    `${request.created_at} (${request.id})`,
+  ].join('\n');
+  const domain = settings.from.split('@')[1] ?? 'localhost';
+  return {
+    from: settings.from,
+    to: settings.notify,
+    replyTo: v(request.email),
+    subject: fill(t['mailSubject'] ?? '{site}: {name}', { name: v(request.name), site: settings.siteName }),
+    text,
+    messageId: `<consultation-${request.id}@${domain}>`,
+  };
+}

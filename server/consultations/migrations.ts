@@ -1,0 +1,46 @@
+import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/**
+ * The schema, one migration per version, applied in name order by kysely's Migrator (which records
+ * them in `kysely_migration` and takes a lock, so two instances starting at once apply each once).
+ * Never edit a migration that has shipped: add the next one.
+ */
+const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-requests-and-outbox': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('requests')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('new'))
+        .addColumn('status_at', 'varchar(30)')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('place', 'text', (c) => c.notNull())
+        .addColumn('products', 'text', (c) => c.notNull())
+        .addColumn('times', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('requests_created_at').on('requests').columns(['created_at', 'id']).execute();
+      await db.schema.createIndex('requests_status').on('requests').column('status').execute();
+      await db.schema
+        .createTable('outbox')
+        .addColumn('request_id', 'varchar(36)', (c) => c.primaryKey().references('requests.id').onDelete('cascade'))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('sent_at', 'varchar(30)')
+        .execute();
+      await db.schema.createIndex('outbox_due').on('outbox').columns(['sent_at', 'next_attempt_at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('outbox').execute();
+      await db.schema.dropTable('requests').execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve({ ...MIGRATIONS }),
+};

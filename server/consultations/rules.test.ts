@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  escapeText,
+  isHoneypotFilled,
+  unescapeText,
+  validateConsultation,
+  type ConsultationField,
+} from '../../engine/shared/consultation.ts';
+import { csvCell } from './csv.ts';
+import { settingsFromPage } from './settings.ts';
+import { testSettings } from '../../testing/consultations/settings.ts';
+
+const rules = testSettings();
+const good = {
+  name: 'Ann Lee',
+  phone: '555 010 2000',
+  email: 'ann@example.com',
+  place: 'SW1A 1AA',
+  products: 'screens',
+  consent: 'on',
+};
+
+describe('consultation rules', () => {
+  it('accepts a good request, trims it and escapes HTML', () => {
+    const r = validateConsultation({ ...good, name: '  Ann   <i>Lee</i> ', message: 'Line 1\r\nLine 2 & more' }, rules);
+    expect(r).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        name: 'Ann &lt;i&gt;Lee&lt;/i&gt;',
+        products: ['screens'],
+        message: 'Line 1\nLine 2 &amp; more',
+      }),
+    });
+  });
+
+  it.each([
+    ['phone', '12345'],
+    ['phone', 'call me maybe'],
+    ['phone', '1234567890123456'],
+    ['email', 'ann@'],
+    ['email', 'ann example.com'],
+    ['name', 'A'],
+    ['place', ''],
+    ['products', 'sofas'],
+    ['products', ''],
+    ['consent', ''],
+  ])('gives %s its message for %j', (field, value) => {
+    const r = validateConsultation({ ...good, [field]: value }, rules);
+    expect(r).toEqual({ ok: false, errors: { [field]: rules.texts[`${field as ConsultationField}Error`] } });
+  });
+
+  it('round-trips escaping and spots the honeypot', () => {
+    const s = `<a href="x">Tom & 'Jo'</a>`;
+    expect(unescapeText(escapeText(s))).toBe(s);
+    expect(isHoneypotFilled({ website: '' })).toBe(false);
+    expect(isHoneypotFilled({ website: 'x' })).toBe(true);
+  });
+
+  it('keeps spreadsheets from running visitor text as formulas', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('a,b')).toBe('"a,b"');
+  });
+
+  it('names the manifest text that is missing or wrong', () => {
+    const page = { ...rulesPage(), texts: { ...rules.texts, nameError: '', 'interest-sofas': 'Sofas' } };
+    expect(() => settingsFromPage(page, catalogueOf())).toThrow(/has no texts 'nameError'/);
+    const page2 = { ...rulesPage(), texts: { ...rules.texts, 'interest-sofas': 'Sofas' } };
+    expect(() => settingsFromPage(page2, catalogueOf())).toThrow(
+      /unknown categories 'interest-sofas'.*The categories are: /,
+    );
+  });
+});
+
+const rulesPage = () => rules.page;
+const catalogueOf = () => ({
+  site: { name: 'X' } as never,
+  products: rules.categories.map((category) => ({ category }) as never),
+});

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { ConsultationRequestInput } from '../../engine/shared/consultation.ts';
+import type { Database, RequestStatus, Tables } from './db.ts';
+
+export type StoredRequest = Tables['requests'];
+export type OutboxRow = Tables['outbox'];
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Consultation requests and their mail outbox, in one database (SQLite or PostgreSQL). */
+export class RequestStore {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /**
+   * Stores a request and its outbox entry in one transaction: when this resolves the request is
+   * committed, and it will be mailed even if the process dies next.
+   */
+  async add(input: ConsultationRequestInput): Promise<StoredRequest> {
+    const now = iso(this.clock());
+    const row: StoredRequest = {
+      id: randomUUID(),
+      created_at: now,
+      status: 'new',
+      status_at: null,
+      name: input.name,
+      phone: input.phone,
+      email: input.email,
+      place: input.place,
+      products: input.products.join(','),
+      times: input.times,
+      message: input.message,
+    };
+    await this.database.db.transaction().execute(async (tx) => {
+      await tx.insertInto('requests').values(row).execute();
+      await tx.insertInto('outbox').values({ request_id: row.id, attempts: 0, next_attempt_at: now }).execute();
+    });
+    return row;
+  }
+
+  /** Newest first; `status` filters. */
+  list(options: { status?: RequestStatus; limit?: number } = {}): Promise<StoredRequest[]> {
+    let q = this.database.db.selectFrom('requests').selectAll();
+    if (options.status) q = q.where('status', '=', options.status);
+    return q
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit ?? 10_000)
+      .execute();
+  }
+
+  async get(id: string): Promise<StoredRequest | undefined> {
+    return this.database.db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Marks a request; false when there is no such request. */
+  async setStatus(id: string, status: RequestStatus): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable('requests')
+      .set({ status, status_at: iso(this.clock()) })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Claims up to `limit` outbox entries that are due: each claim is a compare-and-set on the entry's
+   * due time, so of several instances exactly one gets it; the claim holds it for `leaseMs`, after
+   * which an entry whose sender died is due again.
+   */
+  async claimDue(leaseMs: number, limit = 20): Promise<Array<{ request: StoredRequest; outbox: OutboxRow }>> {
+    const nowMs = this.clock();
+    const now = iso(nowMs);
+    const due = await this.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .execute();
+    const claimed: Array<{ request: StoredRequest; outbox: OutboxRow }> = [];
+    for (const entry of due) {
+      const result = await this.database.db
+        .updateTable('outbox')
+        .set({ next_attempt_at: iso(nowMs + leaseMs), attempts: entry.attempts + 1 })
+        .where('request_id', '=', entry.request_id)
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '=', entry.next_attempt_at)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) continue;
+      const request = await this.get(entry.request_id);
+      if (request) claimed.push({ request, outbox: { ...entry, attempts: entry.attempts + 1 } });
+    }
+    return claimed;
+  }
+
+  async markSent(requestId: string): Promise<void> {
+    await this.database.db
+      .updateTable('outbox')
+      .set({ sent_at: iso(this.clock()), last_error: null })
+      .where('request_id', '=', requestId)
+      .execute();
+  }
+
+  async markFailed(requestId: string, error: string, retryInMs: number): Promise<void> {
+    await this.database.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: iso(this.clock() + retryInMs), last_error: error.slice(0, 1000) })
+      .where('request_id', '=', requestId)
+      .where('sent_at', 'is', null)
+      .execute();
+  }
+
+  outbox(requestId: string): Promise<OutboxRow | undefined> {
+    return this.database.db.selectFrom('outbox').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+  }
+
+  async counts(): Promise<{ requests: number; unsent: number }> {
+    const db = this.database.db;
+    const r = await db
+      .selectFrom('requests')
+      .select((e) => e.fn.countAll<string | number>().as('n'))
+      .executeTakeFirst();
+    const u = await db
+      .selectFrom('outbox')
+      .select((e) => e.fn.countAll<string | number>().as('n'))
+      .where('sent_at', 'is', null)
+      .executeTakeFirst();
+    return { requests: Number(r?.n ?? 0), unsent: Number(u?.n ?? 0) };
+  }
+}

@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Router, type Request, type Response } from 'express';
+import pLimit from 'p-limit';
+import { RENDITIONS, type RenditionName } from '../../engine/shared/images.ts';
+import { DEFAULT_NAME, SLOT_FILE_NAME, type ImageRefs } from '../images.ts';
+import { CACHE } from '../middleware/cache-control.ts';
+import { CONTENT_TYPES, negotiateFormat, renderThumb, UnreadableImageError, type ThumbCache } from '../thumbs.ts';
+
+const isRendition = (s: string): s is RenditionName => (RENDITIONS as readonly string[]).includes(s);
+
+const notFound = (res: Response, error: string): void => {
+  res.removeHeader('ETag');
+  res.status(404).setHeader('Cache-Control', 'no-store').json({ error });
+};
+
+/**
+ * Renditions of the images slots show, through the same resizer and bounded disk cache as gallery
+ * thumbnails (WebP/AVIF by Accept, JPEG otherwise; immutable, content-addressed):
+ * - `GET /media/slot/<sha256>.<ext>/<rendition>`: a staff upload (local mode; the original stays at
+ *   `/media/slot/<sha256>.<ext>`);
+ * - `GET /media/default/<hash>/<name>/<rendition>`: a built-in default from `<dataDir>/defaults`; an old
+ *   hash redirects to the current one.
+ * Drive-mode uploads are store files: `/media/thumb/<id>/<version>/<rendition>`.
+ */
+export function imagesRouter(dataDir: string, refs: ImageRefs, thumbs: ThumbCache): Router {
+  const router = Router();
+  const limit = pLimit(2);
+
+  const send = async (req: Request, res: Response, key: string, etag: string, source: () => Promise<Buffer>) => {
+    const size = req.params['size'] as RenditionName;
+    const format = negotiateFormat(req.headers.accept);
+    res.vary('Accept');
+    res.setHeader('ETag', `"${etag}-${size}-${format}"`);
+    res.setHeader('Cache-Control', CACHE.immutable);
+    if (req.fresh) return void res.status(304).end();
+    let bytes: Buffer;
+    try {
+      bytes = await thumbs.get(`${key}.${size}.${format}`, () =>
+        limit(async () => renderThumb(await source(), size, format)),
+      );
+    } catch (error) {
+      if (error instanceof UnreadableImageError) {
+        res.removeHeader('ETag');
+        return void res
+          .status(422)
+          .setHeader('Cache-Control', 'no-store')
+          .json({ error: 'This image cannot be read.' });
+      }
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return notFound(res, 'No such image.');
+      throw error;
+    }
+    res.type(CONTENT_TYPES[format]).setHeader('Content-Length', bytes.length);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  };
+
+  router.get('/media/slot/:name/:size', async (req, res) => {
+    const { name, size } = req.params;
+    if (!SLOT_FILE_NAME.test(name) || !isRendition(size)) return notFound(res, 'No such slot image.');
+    const sha = name.slice(0, 64);
+    await send(req, res, `slot-${sha}`, sha.slice(0, 16), () => readFile(join(dataDir, 'slot-images', name)));
+  });
+
+  router.get('/media/default/:hash/:name/:size', async (req, res) => {
+    const { hash, name, size } = req.params;
+    if (!/^[a-f0-9]{16}$/.test(hash) || !DEFAULT_NAME.test(name) || !isRendition(size)) {
+      return notFound(res, 'No such default image.');
+    }
+    const ref = await refs.defaultRef(name);
+    if (!ref) return notFound(res, 'No such default image.');
+    if (!ref.base.includes(`/${hash}/`)) {
+      return void res.setHeader('Cache-Control', 'no-cache').redirect(302, `${ref.base}/${size}`);
+    }
+    await send(req, res, `default-${hash}`, hash, () => readFile(join(dataDir, 'defaults', name)));
+  });
+
+  return router;
+}

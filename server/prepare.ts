@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Catalogue } from '../engine/index.ts';
+import { whyBuild } from '../scripts/build-state.ts';
+import { generateDemoMedia, writeDefaults } from '../scripts/demo-media.ts';
+import type { ServerConfig } from './config.ts';
+import type { Logger } from './log.ts';
+
+/**
+ * What `npm start` does before it serves (`server/main.ts --prepare`): builds the bundles when they are
+ * missing or stale, makes the demo media of an empty local store, and writes the built-in slot images.
+ */
+export async function prepareToServe(config: ServerConfig, catalogue: Catalogue, logger: Logger): Promise<void> {
+  const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?: Record<string, string> }).scripts;
+  const reason = whyBuild(process.cwd());
+  if (reason !== null && scripts?.build) {
+    logger.info(`${reason}: running npm run build ...`);
+    const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed; see above.');
+  }
+  if (config.mediaStore === 'local' && !existsSync(join(config.dataDir, 'media'))) {
+    logger.info(`No media under ${config.dataDir}: generating the demo media ...`);
+    const { folders, ms } = await generateDemoMedia(config.dataDir, catalogue);
+    logger.info(`Demo media ready: ${folders} folders in ${ms} ms.`);
+  }
+  await writeDefaults(config.dataDir, catalogue);
+}

@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+/** A stand-in server bundle (the real one needs `npm run build`): the page's path in a <main>. */
+const ENTRY = `export const render = async (_shell, payload) => ({ html: '<main>' + payload.path + '</main>', css: '' });\n`;
+/** Hang guard for each wait (not a timing assertion: the reload usually takes well under a second). */
+const WAIT_MS = 15_000;
+
+let dir = '';
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const POOL_SIDE = `      - slug: pool-side
+        name: Pool Side Pergolas
+        folder: Aluminum Pergolas/Pool Side
+        subcategory: louvered-roof
+        type: pool-side
+        description: A louvered pergola sized for the pool deck.
+        features: [Salt-air finish, Louvers rotate 0-90 degrees]
+`;
+const BROKEN = `      - slug: cabana
+        name: Cabana Pergolas
+        folder: Aluminum Pergolas/Cabana
+        subcategory: louvered-roof
+        type: cabana
+        description: A cabana.
+        features: Salt-air finish, louvers rotate
+`;
+
+/** Inserts member lines at the end of the pergola-variants members (before the next family). */
+const addMember = (text: string, member: string): string =>
+  text.replace('\n  - id: screen-applications', `${member}\n  - id: screen-applications`);
+
+it('a running npm start server takes a valid manifest edit without restarting, and keeps serving through a bad one', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'shade-reload-'));
+  await cp(join(REPO, 'manifest'), join(dir, 'manifest'), { recursive: true });
+  await mkdir(join(dir, 'dist', 'server'), { recursive: true });
+  await mkdir(join(dir, 'dist', 'client', '.vite'), { recursive: true });
+  await writeFile(join(dir, 'dist', 'client', '.vite', 'manifest.json'), '{}');
+  await writeFile(join(dir, 'dist', 'server', 'entry-server.js'), ENTRY);
+
+  const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'server', 'main.ts')], {
+    cwd: dir,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const log: { msg: string; pid: number }[] = [];
+    const waiters: (() => void)[] = [];
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      try {
+        log.push(JSON.parse(line) as { msg: string; pid: number; ms?: number });
+      } catch {
+        log.push({ msg: line, pid: -1 });
+      }
+      for (const w of waiters.splice(0)) w();
+    });
+    const logged = async (re: RegExp): Promise<{ msg: string; pid: number }> => {
+      const deadline = Date.now() + WAIT_MS;
+      for (;;) {
+        const hit = log.find((l) => re.test(l.msg));
+        if (hit) return hit;
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`not logged: ${re}\n${log.map((l) => l.msg).join('\n')}`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 200);
+        });
+      }
+    };
+    const ready = await logged(/Site ready at/);
+    const base = /(http:\/\/\S+)/.exec(ready.msg)?.[1]?.replace('localhost', '127.0.0.1') ?? '';
+    const status = async (path: string): Promise<number> => (await fetch(`${base}${path}`)).status;
+    const until200 = async (path: string): Promise<void> => {
+      const deadline = Date.now() + WAIT_MS;
+      while ((await status(path)) !== 200) {
+        if (Date.now() > deadline) throw new Error(`${path} never answered 200`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+
+    expect(await status('/pergola-pool-side')).toBe(404);
+    const families = join(dir, 'manifest', 'families.yaml');
+    const original = await readFile(families, 'utf8');
+    await writeFile(families, addMember(original, POOL_SIDE));
+
+    await until200('/pergola-pool-side');
+    const reloaded = (await logged(/Manifest reloaded: adds 3 pages: \/pergola-pool-side/)) as {
+      msg: string;
+      pid: number;
+      ms?: number;
+    };
+    console.log(`reload: read, checked and built in ${reloaded.ms} ms`);
+    expect(reloaded.pid).toBe(ready.pid);
+    expect(child.exitCode).toBeNull();
+    expect(await status('/pergola-pool-side-images')).toBe(200);
+    expect(await (await fetch(`${base}/sitemap.xml`)).text()).toContain('/pergola-pool-side-videos');
+    const products = (await (await fetch(`${base}/api/products`)).json()) as { id: string }[];
+    expect(products.map((p) => p.id)).toContain('pergola-pool-side');
+
+    // A bad edit: logged at its place, and the last valid manifest keeps serving.
+    await writeFile(families, addMember(original, POOL_SIDE + BROKEN));
+    const located = await logged(/^manifest\/families\.yaml:\d+:\d+ {2}'features' must be a list/);
+    expect(located.msg).toMatch(/\(Write a list: /);
+    await logged(/Manifest not reloaded: 1 problem/);
+    expect(await status('/')).toBe(200);
+    expect(await status('/pergola-pool-side')).toBe(200);
+    expect(await status('/pergola-cabana')).toBe(404);
+    expect(child.exitCode).toBeNull();
+
+    // Undoing the edit removes the variant's pages again.
+    const writtenAt = Date.now();
+    await writeFile(families, original);
+    await logged(/Manifest reloaded: removes 3 pages/);
+    expect(await status('/pergola-pool-side')).toBe(404);
+    console.log(`reload: file written -> new catalogue serving in ${Date.now() - writtenAt} ms (includes log polling)`);
+
+    // SIGHUP reads the manifest again (and does not end the process, as it would by default).
+    child.kill('SIGHUP');
+    await logged(/Manifest read again: no change/);
+    expect(await status('/')).toBe(200);
+    expect(log.every((l) => l.pid === ready.pid)).toBe(true);
+  } finally {
+    child.kill('SIGTERM');
+  }
+});

@@ -1,0 +1,126 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { resolve } from 'node:path';
+import { formatProblem, ParseMemo, type Catalogue } from '../engine/index.ts';
+import { diffCatalogues, describeDiff } from '../engine/diff.ts';
+import { loadCatalogue, MANIFEST_DIR } from '../engine/node/read.ts';
+import { CatalogueHolder, type SiteHandler } from './catalogue-holder.ts';
+import type { Logger } from './log.ts';
+
+export type ReloadOutcome =
+  | { readonly kind: 'swapped'; readonly generation: number; readonly changes: string }
+  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'invalid'; readonly problems: number }
+  | { readonly kind: 'failed'; readonly error: unknown };
+
+export interface LiveSite {
+  readonly holder: CatalogueHolder;
+  /** Reads the manifest again now (what a file change and SIGHUP do); concurrent calls share a run. */
+  reload(reason?: string): Promise<ReloadOutcome>;
+  /** Stops watching (and listening for SIGHUP). */
+  close(): void;
+}
+
+export interface LiveSiteOptions {
+  /** The catalogue the server starts with (already valid). */
+  readonly catalogue: Catalogue;
+  /** Builds everything that serves one catalogue (data layer, staff tools, app). */
+  readonly build: (catalogue: Catalogue) => Promise<SiteHandler>;
+  readonly logger: Logger;
+  /** The manifest folder (default `manifest`), relative to `cwd`. */
+  readonly dir?: string;
+  readonly cwd?: string;
+  /** Quiet time after the last file event before reading (editors write a file in several steps). */
+  readonly debounceMs?: number;
+  /** Watch the files (default true) and reload on SIGHUP (default true). */
+  readonly watch?: boolean;
+  readonly sighup?: boolean;
+}
+
+/**
+ * The running site, reloaded from the manifest files while it runs. A valid change is built next to
+ * the serving catalogue and swapped in (the holder) in one step: no restart, no request dropped, new
+ * routes, products, sitemap, checklist and slots from the next request on, render caches new with it.
+ * An invalid change is logged, every problem as `file:line:col  message  (hint)`, and the last valid
+ * catalogue keeps serving. Each instance reloads from its own files.
+ */
+export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite> {
+  const { logger } = options;
+  const dir = options.dir ?? MANIFEST_DIR;
+  const cwd = options.cwd ?? process.cwd();
+  const holder = new CatalogueHolder(options.catalogue, await options.build(options.catalogue));
+
+  // Files an edit did not touch are not parsed and validated again.
+  const memo = new ParseMemo();
+  let running: Promise<ReloadOutcome> | null = null;
+  let again = false;
+  const once = async (reason: string): Promise<ReloadOutcome> => {
+    const started = performance.now();
+    const result = loadCatalogue(dir, cwd, memo);
+    if (!result.ok) {
+      for (const p of result.problems) logger.error(formatProblem(p));
+      logger.warn(
+        { reason, problems: result.problems.length },
+        `Manifest not reloaded: ${result.problems.length} problem(s) above; the site keeps serving the last valid manifest.`,
+      );
+      return { kind: 'invalid', problems: result.problems.length };
+    }
+    const before = holder.current.catalogue;
+    const diff = diffCatalogues(before, result.catalogue);
+    if (diff.unchanged && JSON.stringify(before) === JSON.stringify(result.catalogue)) {
+      logger.info({ reason }, 'Manifest read again: no change.');
+      return { kind: 'unchanged' };
+    }
+    try {
+      const handler = await options.build(result.catalogue);
+      const generation = holder.swap(result.catalogue, handler).number;
+      const changes = describeDiff(diff).join('; ') || 'texts changed';
+      const ms = Math.round(performance.now() - started);
+      logger.info({ reason, generation, ms }, `Manifest reloaded: ${changes}.`);
+      return { kind: 'swapped', generation, changes };
+    } catch (error) {
+      logger.error(
+        { err: error, reason },
+        'Manifest valid but the site could not be built from it; keeping the last one.',
+      );
+      return { kind: 'failed', error };
+    }
+  };
+  const reload = (reason = 'request'): Promise<ReloadOutcome> => {
+    if (running) {
+      // A change during a reload is read after it: the last edit always wins.
+      again = true;
+      return running;
+    }
+    running = once(reason).finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void reload(reason);
+      }
+    });
+    return running;
+  };
+
+  let watcher: FSWatcher | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  if (options.watch ?? true) {
+    watcher = watch(resolve(cwd, dir), (_event, file) => {
+      if (file && !/\.ya?ml$/.test(String(file))) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void reload('file change'), options.debounceMs ?? 150);
+    });
+    watcher.on('error', (err) => logger.warn({ err }, 'Manifest watch stopped; reload with SIGHUP.'));
+  }
+  const onHup = (): void => void reload('SIGHUP');
+  if (options.sighup ?? true) process.on('SIGHUP', onHup);
+
+  return {
+    holder,
+    reload,
+    close() {
+      clearTimeout(timer);
+      watcher?.close();
+      process.off('SIGHUP', onHup);
+    },
+  };
+}

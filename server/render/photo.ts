@@ -1,0 +1,68 @@
+import type { ApiMediaItem, ApiProduct } from '../../engine/shared/api.ts';
+import { kindOf } from '../../engine/index.ts';
+import { captionOf, photoPath, photoSlugs, splitPhotoPath } from '../../engine/shared/captions.ts';
+import { keys, sourceKey } from '../../engine/shared/keys.ts';
+import type { PagePayload, RoutePayload } from '../../engine/shared/page.ts';
+import { gallerySource } from '../../engine/shared/sources.ts';
+import { ogImageUrl } from '../media-items.ts';
+import { buildPayload, type PayloadContext } from './payload.ts';
+
+/** The items a gallery payload shows (from its server-fetched data); undefined when it is no gallery. */
+export function galleryItems(payload: PagePayload): readonly ApiMediaItem[] | undefined {
+  if (!kindOf(payload.page.kind).gallery) return undefined;
+  const products = (payload.fallback[keys.products] as ApiProduct[] | undefined) ?? [];
+  const source = gallerySource({ page: payload.page, vars: payload.vars, products, folderIds: payload.folderIds });
+  return source ? (payload.fallback[sourceKey(source)] as ApiMediaItem[] | undefined) : undefined;
+}
+
+/**
+ * Every page has an `og:image`: its hero, else its gallery's first photo (1200x630), else the home
+ * page's hero image.
+ */
+function withImage(ctx: PayloadContext, payload: RoutePayload | null): RoutePayload | null {
+  if (!payload || payload.type !== 'page' || payload.head.image) return payload;
+  const first = payload.status === 200 ? galleryItems(payload)?.[0] : undefined;
+  const home = ctx.catalogue.pages.find((p) => p.path === '/')?.hero?.slot;
+  const fallback = ctx.catalogue.slots.find((s) => s.id === home)?.fallback;
+  const image = (first && ogImageUrl(first)) ?? fallback;
+  if (!image) return payload;
+  return { ...payload, head: { ...payload.head, image: new URL(image, ctx.catalogue.site.baseUrl).href } };
+}
+
+/**
+ * The payload of any visitor path, photo addresses included: `<gallery>/photo/<slug>` is the
+ * gallery's page with the viewer open on that item, with its own title, canonical URL and a
+ * 1200x630 `og:image`. A slug the gallery does not have answers 404 (the page links to the gallery).
+ */
+export async function buildRoutePayload(ctx: PayloadContext, path: string): Promise<RoutePayload | null> {
+  const split = splitPhotoPath(path);
+  if (!split) return withImage(ctx, await buildPayload(ctx, path));
+  const payload = await buildPayload(ctx, split.gallery);
+  const items = payload?.type === 'page' && payload.status === 200 ? galleryItems(payload) : undefined;
+  // Not a gallery (or one that failed to load): the path is whatever the route table says it is.
+  if (!payload || payload.type !== 'page' || !items) return withImage(ctx, await buildPayload(ctx, path));
+  const index = photoSlugs(items).indexOf(split.slug);
+  const item = items[index];
+  if (!item) {
+    // Nothing of the gallery is painted: no image to preload.
+    const { title, description, canonical } = payload.head;
+    return {
+      ...payload,
+      status: 404,
+      photo: { slug: split.slug, found: false },
+      head: { title, description, canonical },
+    };
+  }
+  const { baseUrl } = ctx.catalogue.site;
+  const image = ogImageUrl(item);
+  return {
+    ...payload,
+    photo: { slug: split.slug, found: true },
+    head: {
+      ...payload.head,
+      title: `${captionOf(item)} | ${payload.head.title}`,
+      canonical: `${baseUrl}${photoPath(split.gallery, split.slug)}`,
+      ...(image ? { image: new URL(image, baseUrl).href } : {}),
+    },
+  };
+}

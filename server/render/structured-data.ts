@@ -1,0 +1,133 @@
+import type {
+  BreadcrumbList,
+  HomeAndConstructionBusiness,
+  ImageGallery,
+  ImageObject,
+  Product as SchemaProduct,
+  WithContext,
+} from 'schema-dts';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
+import { kindOf, type Catalogue } from '../../engine/index.ts';
+import { captionOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
+import type { PagePayload } from '../../engine/shared/page.ts';
+import { isVideo } from '../../engine/shared/media.ts';
+import { fillText } from '../../engine/placeholders.ts';
+import { galleryItems } from './photo.ts';
+
+/** Photos listed in a gallery's structured data (a search engine needs a sample, not thousands). */
+const MAX_IMAGES = 60;
+
+type Doc = WithContext<HomeAndConstructionBusiness | SchemaProduct | ImageGallery | BreadcrumbList>;
+
+const abs = (c: Catalogue, href: string): string => new URL(href, c.site.baseUrl).href;
+
+const DAYS = {
+  Mo: 'Monday',
+  Tu: 'Tuesday',
+  We: 'Wednesday',
+  Th: 'Thursday',
+  Fr: 'Friday',
+  Sa: 'Saturday',
+  Su: 'Sunday',
+} as const;
+
+function business(c: Catalogue, image: string | undefined): WithContext<HomeAndConstructionBusiness> {
+  const contact = c.site.contact;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'HomeAndConstructionBusiness',
+    name: c.site.name,
+    url: `${c.site.baseUrl}/`,
+    description: c.site.meta.description,
+    ...(image ? { image } : {}),
+    ...(contact
+      ? {
+          telephone: contact.phone,
+          email: contact.email,
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: contact.address.street,
+            addressLocality: contact.address.city,
+            addressRegion: contact.address.region,
+            postalCode: contact.address.postalCode,
+            addressCountry: contact.address.country,
+          },
+          openingHoursSpecification: contact.hours.map((h) => ({
+            '@type': 'OpeningHoursSpecification' as const,
+            dayOfWeek: h.dayCodes.map((d) => DAYS[d]),
+            opens: h.opens,
+            closes: h.closes,
+          })),
+          areaServed: contact.serviceArea.map((name) => ({ '@type': 'AdministrativeArea' as const, name })),
+        }
+      : {}),
+  };
+}
+
+function breadcrumbs(c: Catalogue, p: PagePayload): WithContext<BreadcrumbList> | null {
+  const trail = p.page.breadcrumb;
+  if (trail.length === 0) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((link, i) => ({
+      '@type': 'ListItem' as const,
+      position: i + 1,
+      name: fillText(link.label, p.vars),
+      item: i === trail.length - 1 || !link.href ? p.head.canonical : abs(c, fillText(link.href, p.vars)),
+    })),
+  };
+}
+
+function product(c: Catalogue, p: PagePayload): WithContext<SchemaProduct> | null {
+  const seed = p.page.product !== undefined ? c.products.find((x) => x.id === p.page.product) : undefined;
+  const name = seed?.name ?? (kindOf(p.page.kind).intro === 'pattern-product' ? p.vars['name'] : undefined);
+  if (!name) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name,
+    description: seed?.description ?? p.head.description,
+    url: p.head.canonical,
+    brand: { '@type': 'Brand', name: c.site.name },
+    ...(p.head.image ? { image: p.head.image } : {}),
+  };
+}
+
+function gallery(c: Catalogue, p: PagePayload, items: readonly ApiMediaItem[]): WithContext<ImageGallery> {
+  const gallery = p.path.replace(/\/photo\/[^/]+$/, '');
+  const slugs = photoSlugs(items);
+  const images: ImageObject[] = items
+    .map((item, i) => ({ item, slug: slugs[i] as string }))
+    .filter(({ item }) => !isVideo(item))
+    .slice(0, MAX_IMAGES)
+    .map(({ item, slug }) => ({
+      '@type': 'ImageObject',
+      name: captionOf(item),
+      contentUrl: abs(c, item.largeUrl ?? item.url),
+      ...(item.thumbnailUrl ? { thumbnailUrl: abs(c, item.thumbnailUrl) } : {}),
+      url: abs(c, photoPath(gallery, slug)),
+    }));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ImageGallery',
+    name: p.head.title,
+    url: abs(c, gallery),
+    image: images,
+  };
+}
+
+/**
+ * The JSON-LD documents of a page (schema.org): the business on the home page, the product on a
+ * product page, the gallery and its photos on a gallery, the breadcrumb wherever there is one.
+ */
+export function structuredData(c: Catalogue, p: PagePayload): Doc[] {
+  if (p.status !== 200) return [];
+  const docs: (Doc | null)[] = [];
+  if (p.page.path === '/') docs.push(business(c, p.head.image));
+  docs.push(product(c, p));
+  const items = galleryItems(p);
+  if (items) docs.push(gallery(c, p, items));
+  docs.push(breadcrumbs(c, p));
+  return docs.filter((d): d is Doc => d !== null);
+}

@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createApp } from '../../server/app.ts';
+import { createDataCache, createSiteData } from '../../server/data.ts';
+import { createLogger } from '../../server/log.ts';
+import { LocalStore } from '../../server/media/local.ts';
+import { PASSWORD, testCatalogue } from '../staff-harness.ts';
+import { createStaff } from '../../server/staff/index.ts';
+import type { ConsultationConfig } from '../../server/consultations/config.ts';
+import { createConsultations, type Consultations } from '../../server/consultations/index.ts';
+import { testSettings } from './settings.ts';
+
+/** Test support: the real app with the staff tools and consultation requests on a loopback port. */
+export interface ConsultServer {
+  readonly base: string;
+  readonly consultations: Consultations;
+  close(): Promise<void>;
+}
+
+export async function startConsultServer(
+  dataDir: string,
+  config: Partial<ConsultationConfig> = {},
+): Promise<ConsultServer> {
+  const catalogue = testCatalogue();
+  const logger = createLogger('silent');
+  const store = new LocalStore({ dataDir });
+  const staff = await createStaff({ config: { dataDir }, catalogue, store, env: { password: PASSWORD }, logger });
+  const consultations = await createConsultations({
+    config: { database: { file: join(dataDir, 'consultations.sqlite') }, rateLimit: 1000, ...config },
+    catalogue,
+    auth: staff.auth,
+    logger,
+    settings: testSettings(),
+    outbox: { baseMs: 20, maxMs: 200, pollMs: 20 },
+  });
+  if (!consultations) throw new Error('no consultation page');
+  const data = createSiteData({
+    catalogue,
+    store,
+    cache: createDataCache({}),
+    slotImages: () => staff.slotImages.read(),
+  });
+  const app = createApp({
+    config: { dataDir },
+    catalogue,
+    data,
+    logger,
+    routers: [staff.router(data), consultations.router],
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((done) => server.once('listening', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    consultations,
+    close: async () => {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+      await consultations.close();
+    },
+  };
+}

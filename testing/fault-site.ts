@@ -1,0 +1,114 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Catalogue } from '../engine/index.ts';
+import { loadCatalogue } from '../engine/node/read.ts';
+import { createApp } from '../server/app.ts';
+import { createDataCache, createSiteData } from '../server/data.ts';
+import { FakeDrive } from './fake-drive/index.ts';
+import { seedFolderPaths } from './fake-drive/fixture.ts';
+import { createLogger } from '../server/log.ts';
+import { createDriveStore, type DriveStore } from '../server/media/drive.ts';
+
+/**
+ * Test tooling of the fault suite: the whole site (API, media routes, SSR) in drive mode over the
+ * real googleapis client against the fake Drive on loopback, with one clock the test moves (cache
+ * ages and circuit pauses); the request deadline stays on the wall clock.
+ */
+export interface FaultSite {
+  readonly base: string;
+  readonly fake: FakeDrive;
+  readonly store: DriveStore;
+  readonly catalogue: Catalogue;
+  /** Folder path -> fake Drive id. */
+  folder(path: string): string;
+  /** Moves the site's clock (cache ages, circuit pauses). */
+  advance(ms: number): void;
+  /** Upstream calls so far (all operations, or one). */
+  upstream(op?: Parameters<FakeDrive['calls']>[0]): number;
+  close(): Promise<void>;
+}
+
+const loaded = loadCatalogue();
+if (!loaded.ok) throw new Error('The manifest is invalid.');
+export const catalogue = loaded.catalogue;
+/** Folders without sub-folders: where media lives. */
+export const leaves = catalogue.folders
+  .filter((f) => !catalogue.folders.some((g) => g.parent === f.path))
+  .map((f) => f.path);
+
+/**
+ * A stand-in build for SSR: its server entry re-exports the real `site/entry-server.tsx` (vitest
+ * transforms it), and an empty client manifest (no script tags; the HTML is what the server renders).
+ */
+async function standInDist(dir: string): Promise<string> {
+  const dist = join(dir, 'dist');
+  await mkdir(join(dist, 'server'), { recursive: true });
+  await mkdir(join(dist, 'client', '.vite'), { recursive: true });
+  await writeFile(join(dist, 'client', '.vite', 'manifest.json'), '{}');
+  const entry = resolve('site/entry-server.tsx');
+  await writeFile(join(dist, 'server', 'entry-server.js'), `export { render } from ${JSON.stringify(entry)};\n`);
+  return dist;
+}
+
+export async function startFaultSite(
+  options: { deadlineMs?: number; maxPageSize?: number; filled?: readonly string[]; realClock?: boolean } = {},
+): Promise<FaultSite> {
+  let now = Date.parse('2026-03-01T00:00:00Z');
+  const clock = options.realClock ? Date.now : () => now;
+  const fake = await FakeDrive.start(options.maxPageSize ? { maxPageSize: options.maxPageSize } : {});
+  const rootId = await seedFolderPaths(
+    fake,
+    catalogue.folders.map((f) => f.path),
+    { filled: options.filled ?? leaves },
+  );
+  const store = await createDriveStore({
+    credentialsJson: JSON.stringify(fake.serviceAccountKey()),
+    rootFolderId: rootId,
+    apiRootUrl: fake.rootUrl,
+    ...(options.realClock ? {} : { retry: { baseMs: 5, maxMs: 20 } }),
+    circuit: { clock },
+  });
+  const dataDir = await mkdtemp(join(tmpdir(), 'drive-faults-'));
+  const distDir = await standInDist(dataDir);
+  const cache = createDataCache({ clock });
+  const data = createSiteData({ catalogue, store, cache, slotImages: async () => ({}) });
+  const app = createApp({
+    config: { dataDir },
+    catalogue,
+    data,
+    logger: createLogger('silent'),
+    distDir,
+    ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+  });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise((done) => server.once('listening', done));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    fake,
+    store,
+    catalogue,
+    folder: (path) => fake.state.findPath(rootId, path)!,
+    advance: (ms) => void (now += ms),
+    upstream: (op) => (op ? fake.calls(op) : fake.faults.log.length),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+      await fake.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A GET (or POST) with a hang guard far above any expected answer time; never a timed assertion. */
+export async function hit(
+  base: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; headers: Headers; text: string }> {
+  const res = await fetch(`${base}${path}`, { redirect: 'manual', signal: AbortSignal.timeout(20_000), ...init });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
