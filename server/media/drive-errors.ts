@@ -61,7 +61,8 @@ export function toStoreError(error: unknown, action: string, subject: string): S
   if (error instanceof StoreError) return error;
   if (error instanceof CircuitOpenError) {
     const cause = toStoreError(error.cause, action, subject);
-    const message = `${cause.message.replace(/ Try again in a minute\.$/, '')} (not asked again yet). Try again in a minute.`;
+    const base = cause.message.replace(/ Try again in a minute\.$/, '').replace(/\.$/, '');
+    const message = `${base}, so it is not asked again for a moment. Try again in a minute.`;
     return new StoreError('upstream', message, 503, error.retryAfterMs);
   }
   if (error instanceof DeadlineError)
