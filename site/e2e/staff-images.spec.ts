@@ -57,6 +57,8 @@ test('the image manager lists every slot group with its slots and their default 
 });
 
 test('a dropped text file and an 11 MB image are refused in the browser with the spec messages', async ({ page }) => {
+  // Handing Chromium an 11 MB file takes seconds on a loaded 2-core machine (it once ran out the 30 s).
+  test.setTimeout(60_000);
   await signInTo(page, `${site.url}${manager.path}`);
   await card(page, 'homepage-hero')
     .getByRole('button', { name: t('changeImage') })
