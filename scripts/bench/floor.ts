@@ -30,7 +30,11 @@ export function withoutScripts(html: string): string {
 /** Serves `paths` of `origin` as their floors on a free loopback port. */
 export async function startFloor(origin: string, paths: readonly string[]): Promise<Floor> {
   const pages = new Map<string, string>();
-  for (const path of paths) pages.set(path, withoutScripts(await (await fetch(origin + path)).text()));
+  for (const path of paths) {
+    const answer = await fetch(origin + path);
+    if (!answer.ok) throw new Error(`The floor of ${path} needs the page, which answered ${answer.status}.`);
+    pages.set(path, withoutScripts(await answer.text()));
+  }
   const files = new Map<string, Promise<Stored>>();
   const fetchOnce = (path: string, accept: string): Promise<Stored> => {
     const key = `${accept} ${path}`;
