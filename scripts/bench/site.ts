@@ -98,6 +98,8 @@ async function measureLighthouse(url: string, pages: readonly [string, string][]
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const failure = result.lhr.runtimeError;
+        if (failure) throw new Error(`Lighthouse could not measure ${path}: ${failure.code} ${failure.message}`);
         const { categories: cat, audits } = result.lhr;
         const score = (id: string) => Math.round((cat[id]?.score ?? 0) * 100);
         samples.push({
