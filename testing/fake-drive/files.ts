@@ -71,6 +71,7 @@ export function createFile(
     name: typeof metadata['name'] === 'string' ? metadata['name'] : 'Untitled',
     mimeType,
     parents,
+    ...(typeof metadata['description'] === 'string' ? { description: metadata['description'] } : {}),
     ...(input.content ? { content: input.content } : {}),
     ...(stringMap(metadata['appProperties']) ? { appProperties: stringMap(metadata['appProperties']) } : {}),
     ...(stringMap(metadata['properties']) ? { properties: stringMap(metadata['properties']) } : {}),
@@ -86,7 +87,10 @@ function applyMap(target: Record<string, string>, patch: unknown): void {
   }
 }
 
-/** files.update (metadata only): name, trashed, appProperties/properties, addParents/removeParents. */
+/**
+ * files.update (metadata only): name, description, trashed, appProperties/properties,
+ * addParents/removeParents.
+ */
 export function updateFile(
   ctx: ListContext,
   id: string,
@@ -97,6 +101,7 @@ export function updateFile(
   const file = lookup(ctx, id, supportsAllDrives);
   if (!file) return notFound(id);
   if (typeof patch['name'] === 'string') file.name = patch['name'];
+  if (typeof patch['description'] === 'string') file.description = patch['description'];
   if (typeof patch['trashed'] === 'boolean') file.trashed = patch['trashed'];
   applyMap(file.appProperties, patch['appProperties']);
   applyMap(file.properties, patch['properties']);

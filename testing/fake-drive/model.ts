@@ -6,6 +6,8 @@ export interface FakeFile {
   readonly id: string;
   name: string;
   mimeType: string;
+  /** What the file shows, as staff wrote it in Drive's details pane (absent: none). */
+  description?: string;
   parents: string[];
   /** Set when the file lives on a shared drive (then invisible without supportsAllDrives). */
   driveId?: string;

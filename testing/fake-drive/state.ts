@@ -4,6 +4,7 @@ import { FOLDER_MIME, type FakeFile, type SharedDrive } from './model.ts';
 export interface NewFile {
   name: string;
   mimeType: string;
+  description?: string;
   parents?: string[];
   content?: Buffer;
   appProperties?: Record<string, string>;
@@ -71,6 +72,7 @@ export class FakeDriveState {
       appProperties: { ...input.appProperties },
       properties: { ...input.properties },
     };
+    if (input.description !== undefined) file.description = input.description;
     if (parent?.driveId) file.driveId = parent.driveId;
     if (input.content) {
       file.content = input.content;
