@@ -2,6 +2,7 @@ import { problem, type Place, type Problem } from './errors.ts';
 import type { Expanded } from './expand.ts';
 import { kindOf } from './kinds.ts';
 import type { Origin } from './families.ts';
+import { unknowable, type Unread } from './partial.ts';
 import type { Card, Catalogue, Page } from './model.ts';
 import { compileRoute, isCatchAll, isPattern, patternsOverlap, type CompiledRoute } from './routes.ts';
 import type { DataPath, ParsedManifest } from './source.ts';
@@ -11,8 +12,11 @@ import { unknownPlaceholders } from './placeholders.ts';
 /** A place computed only when a problem needs it (finding places parses the YAML again). */
 type Lazy = () => Place;
 
-/** What a schema cannot check: routes, references, links, gallery texts. Every problem at once. */
-export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
+/**
+ * What a schema cannot check: routes, references, links, gallery texts. Every problem at once; a check
+ * whose declarations may sit in a file that could not be read (`unread`, see partial.ts) is skipped.
+ */
+export function checkCatalogue(x: Expanded, m: ParsedManifest, unread: Unread = new Set()): Problem[] {
   const found: Problem[] = [];
   const { catalogue: c } = x;
   const place = (o: Origin<unknown>, sub?: DataPath): Place => m.locate(o.at(sub));
@@ -52,7 +56,7 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
   };
   const declaredFolders = new Set(x.flat.folders.map((f) => f.value.path));
   const ref = (what: keyof typeof ids, id: string | undefined, at: Lazy): void => {
-    if (id === undefined || id.includes('{')) return;
+    if (id === undefined || id.includes('{') || unknowable(unread, what)) return;
     const known = what === 'folder' ? declaredFolders : ids[what];
     if (known.has(id)) return;
     const list = [...known];
@@ -66,6 +70,7 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
   };
   const link = (href: string | undefined, at: Lazy): void => {
     if (!href || routes.statics.has(href) || href.includes('{') || !href.startsWith('/')) return;
+    if (unknowable(unread, 'route')) return;
     const path = href.split(/[?#]/)[0] ?? href;
     if (routes.statics.has(path) || routes.patterns.some((r) => r.regex.test(path))) return;
     found.push(problem('BrokenLink', { href, suggestion: suggest(path, [...routes.statics]) }, at()));
@@ -113,7 +118,7 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest): Problem[] {
         }
       });
     });
-    if (!page.product || ids.product.has(page.product)) checkKindNeeds(page, at, found);
+    if (!page.product || ids.product.has(page.product)) checkKindNeeds(page, at, found, unread);
     for (const name of o.fromFamily ? [] : leftovers(o.value)) {
       found.push(
         problem('InvalidValue', { key: `{${name}}`, detail: 'is a placeholder that nothing fills' }, at([])()),
@@ -138,9 +143,9 @@ function checkCard(
   card.links?.forEach((l, i) => link(l.href, at(['links', i, 'href'])));
 }
 
-function checkKindNeeds(page: Page, at: (sub: DataPath) => Lazy, found: Problem[]): void {
+function checkKindNeeds(page: Page, at: (sub: DataPath) => Lazy, found: Problem[], unread: Unread): void {
   const { gallery, texts } = kindOf(page.kind);
-  for (const key of texts) {
+  for (const key of unknowable(unread, 'page text') ? [] : texts) {
     if (!page.texts[key])
       found.push(problem('MissingPageText', { path: page.path, kind: page.kind, key }, at(['texts'])()));
   }

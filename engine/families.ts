@@ -76,11 +76,35 @@ function expandFamily(family: FamilyInput, fi: number, out: Flattened, m: Parsed
     const p = m.locate(path);
     return `${p.file}:${p.line}:${p.col}`;
   };
+  const unknownKeys = (member: Readonly<Record<string, unknown>>, memberPath: DataPath, slug: string): Set<string> => {
+    const meant = new Set<string>();
+    for (const key of Object.keys(member)) {
+      if (knownSet.has(key)) continue;
+      const suggestion = suggest(key, known);
+      if (suggestion) meant.add(suggestion);
+      found.push(
+        problem(
+          'UnknownMemberKey',
+          { key, member: slug, family: family.id, suggestion, allowed: known },
+          m.locate([...memberPath, key], { key: true }),
+        ),
+      );
+    }
+    return meant;
+  };
   family.members.forEach((member, mi) => {
-    if (!member) return;
     const memberPath: DataPath = ['families', fi, 'members', mi];
+    if (!member) {
+      // Set aside by the schema (its slug or its name is wrong, reported there): its keys are still checked.
+      const raw = rawMember(m.data, fi, mi);
+      if (raw) unknownKeys(raw, memberPath, typeof raw['slug'] === 'string' ? raw['slug'] : `item ${mi + 1}`);
+      return;
+    }
     const at = (): DataPath => memberPath;
     const fromFamily = true;
+    // Keys nothing uses (a typo, most often): at their own line; the variable they were meant for is
+    // then not reported as unset as well.
+    const meant = unknownKeys(member, memberPath, member.slug);
     const first = slugAt.get(member.slug);
     if (first) {
       const other = placeStr([...first, 'slug']);
@@ -91,24 +115,15 @@ function expandFamily(family: FamilyInput, fi: number, out: Flattened, m: Parsed
     }
     slugAt.set(member.slug, memberPath);
 
-    // Keys nothing uses (a typo, most often): at their own line; the variable they were meant for is
-    // then not reported as unset as well.
-    const meant = new Set<string>();
-    for (const key of Object.keys(member)) {
-      if (knownSet.has(key)) continue;
-      const suggestion = suggest(key, known);
-      if (suggestion) meant.add(suggestion);
-      found.push(
-        problem(
-          'UnknownMemberKey',
-          { key, member: member.slug, family: family.id, suggestion, allowed: known },
-          m.locate([...memberPath, key], { key: true }),
-        ),
-      );
-    }
-    // A value of the wrong shape for how the templates use it (features as one text, say).
+    // A value that is neither a text nor a list of texts was reported by the schema; a text where the
+    // templates take a list (features as one text, say), or the other way round, is reported here.
+    // Either way the value is not used: the family default, or an empty text or list, stands in.
     const bad = new Set<string>();
     for (const [key, value] of Object.entries(member)) {
+      if (!isText(value) && !isTextList(value)) {
+        bad.add(key);
+        continue;
+      }
       const use = uses.get(key);
       if (!use || key === 'without') continue;
       const expected =
@@ -119,14 +134,15 @@ function expandFamily(family: FamilyInput, fi: number, out: Flattened, m: Parsed
       found.push(problem('MemberShape', { key, expected, actual }, m.locate([...memberPath, key])));
     }
 
-    const vars = memberVars(family.vars ?? {}, member);
-    for (const key of bad) vars.set(key, use(uses, key)?.list ? [] : '');
+    const good = Object.fromEntries(Object.entries(member).filter(([key]) => !bad.has(key)));
+    const vars = memberVars(family.vars ?? {}, good);
+    for (const key of bad) if (!vars.has(key)) vars.set(key, uses.get(key)?.list ? [] : '');
     for (const [k, v] of vars) if (typeof v === 'string') (values.get(k) ?? values.set(k, []).get(k))?.push(v);
     const unset = new Set<string>();
     const filled = products(vars, unset);
     const productIds = filled.map((p) => String(p.id));
     const without = new Set<string>();
-    (member.without ?? []).forEach((name, k) => {
+    (bad.has('without') ? [] : (member.without ?? [])).forEach((name, k) => {
       if (pageIds.includes(name) || productIds.includes(name) || templates.some((t) => t.id === name)) {
         without.add(name);
         return;
@@ -157,4 +173,14 @@ function expandFamily(family: FamilyInput, fi: number, out: Flattened, m: Parsed
   });
 }
 
-const use = (uses: ReadonlyMap<string, { list: boolean }>, key: string) => uses.get(key);
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isTextList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isText);
+
+/** The member as written, when the schema set it aside (usable.ts): only its keys are looked at. */
+function rawMember(data: Readonly<Record<string, unknown>>, fi: number, mi: number): Record<string, unknown> | null {
+  const families = data['families'];
+  const family: unknown = Array.isArray(families) ? families[fi] : undefined;
+  const members: unknown = family && typeof family === 'object' ? (family as { members?: unknown }).members : undefined;
+  const member: unknown = Array.isArray(members) ? members[mi] : undefined;
+  return member && typeof member === 'object' && !Array.isArray(member) ? (member as Record<string, unknown>) : null;
+}

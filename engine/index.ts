@@ -2,6 +2,7 @@ import { checkCatalogue } from './checks.ts';
 import type { Problem } from './errors.ts';
 import { expand, type Expanded } from './expand.ts';
 import type { Catalogue } from './model.ts';
+import { unknowable, unreadSections, withEmptySections } from './partial.ts';
 import { parseSources, type ParseMemo, type SourceFile } from './source.ts';
 import { usableManifest } from './usable.ts';
 import { schemaCheck } from './validate.ts';
@@ -35,41 +36,41 @@ export type BuildResult =
 
 const byPlace = (a: Problem, b: Problem): number => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col;
 
-/** Problems that only follow from a declaration the schema set aside (usable.ts): its mistake is reported. */
+/**
+ * Problems that only follow from a declaration the schema set aside (usable.ts), or from a file that
+ * could not be read (partial.ts): the mistake itself is reported.
+ */
 const CONSEQUENCES = new Set<Problem['name']>(['UnknownReference', 'BrokenLink', 'UnsetVariable', 'DuplicateRoute']);
 
 /**
  * The whole pipeline: parse -> validate (schema) -> expand (families) -> check (references, routes).
  * Every stage runs, also after an earlier one found problems, on what is still usable of the manifest
- * (a declaration the schema refuses is set aside), so one run reports every mistake; each mistake is
- * reported once. Pure: takes the manifest files' texts, returns the Catalogue or every problem found,
- * sorted by place.
+ * (a declaration the schema refuses is set aside; a file that cannot be read leaves its sections
+ * unknown, see partial.ts), so one run reports every mistake; each mistake is reported once. Pure:
+ * takes the manifest files' texts, returns the Catalogue or every problem found, sorted by place.
  */
 export function buildCatalogue(sources: readonly SourceFile[], memo?: ParseMemo): BuildResult {
   const parsed = parseSources(sources, memo);
   const m = parsed.manifest;
-  const found: Problem[] = [...parsed.problems];
+  const unread = unreadSections(m.data, parsed.unreadable, parsed.ignored);
+  const schema = schemaCheck(m, unread);
+  const found: Problem[] = [...parsed.problems, ...schema.problems];
+  const usable = usableManifest(withEmptySections(m.data, unread), schema.invalid);
   let expanded: Expanded | undefined;
-  if (m) {
-    const yamlBroken = parsed.problems.length > 0;
-    const schema = schemaCheck(m);
-    // With a file unreadable, its top-level keys are missing: that is the YAML mistake, not another one.
-    found.push(...(yamlBroken ? schema.problems.filter((p) => p.name !== 'MissingKey') : schema.problems));
-    const usable = yamlBroken ? null : usableManifest(m.data, schema.invalid);
-    if (usable) {
-      const later: Problem[] = [];
-      try {
-        expanded = expand(usable.input, m, later);
-        later.push(...checkCatalogue(expanded, m));
-      } catch (error) {
-        // Only data the schema refused can surprise expansion; its problems are reported above.
-        if (schema.problems.length === 0) throw error;
-      }
-      const dropped = [...usable.dropped];
-      const follows = (p: Problem): boolean =>
-        CONSEQUENCES.has(p.name) && dropped.some((d) => p.message.includes(`'${d}`) || p.message.includes(`-${d}`));
-      found.push(...later.filter((p) => !follows(p)));
+  if (usable) {
+    const later: Problem[] = [];
+    try {
+      expanded = expand(usable.input, m, later);
+      later.push(...checkCatalogue(expanded, m, new Set([...unread, ...usable.unknown])));
+    } catch (error) {
+      // Only data the schema refused (or could not see) can surprise expansion; its problems are reported.
+      if (found.length === 0) throw error;
     }
+    const dropped = [...usable.dropped];
+    const follows = (p: Problem): boolean =>
+      (CONSEQUENCES.has(p.name) && dropped.some((d) => p.message.includes(`'${d}`) || p.message.includes(`-${d}`))) ||
+      (p.name === 'UnknownParamSource' && (unknowable(unread, 'family') || usable.unknown.has('families')));
+    found.push(...later.filter((p) => !follows(p)));
   }
   const seen = new Set<string>();
   const problems = found.sort(byPlace).filter((p) => {

@@ -1,5 +1,6 @@
 import type { DRAWINGS } from './schema.ts';
 import type { Texts, UiTexts } from './texts.ts';
+import type { IconName } from './shared/icons.ts';
 import type { CardInput, Contact, DialogInput, LinkInput, PageKind, SectionType } from './types.ts';
 
 /**
@@ -68,7 +69,8 @@ export interface Section {
   };
   readonly href?: string;
   readonly button?: string;
-  readonly icons: Readonly<Record<string, string>>;
+  /** product-cards: each card's icon by the product's type, 'default' for the others. */
+  readonly icons: Readonly<Record<string, IconName>>;
   readonly texts: Texts;
 }
 

@@ -176,6 +176,39 @@ describe('bad manifests get one clear message per problem, with its place', () =
     `);
   });
 
+  it('a YAML error in one file hides nothing in the others, and adds nothing that only follows from it', () => {
+    // pages.yaml cannot be read: the links to its pages (nav, breadcrumbs) and the gallery texts of its
+    // pageDefaults are not checked, but every mistake in families.yaml is reported in the same run.
+    expect(problemsOf('bad-yaml-and-member-keys')).toMatchInlineSnapshot(`
+      [
+        "bad-yaml-and-member-keys/families.yaml:35:19  \`without\` names 'galery', which is no page or product of family 'variants' (did you mean 'gallery'?).  (It may name: landing, gallery, pergola-attached.)",
+        "bad-yaml-and-member-keys/families.yaml:39:9  Unknown key 'descripton' in member 'pool-side' of family 'variants' (did you mean 'description'?): nothing in the family uses it.  (Keys a member of this family may set: slug, name, without, folder, description, features, subcategory, type, href.)",
+        "bad-yaml-and-member-keys/families.yaml:40:19  'features' must be a list here, not the string "Salt-air finish, louvers rotate".  (Write a list: \`features: [First item, Second item]\`, or one \`- item\` a line below \`features:\`.)",
+        "bad-yaml-and-member-keys/families.yaml:41:15  slug 'attached' is used twice in family 'variants' (also at engine/__fixtures__/bad-yaml-and-member-keys/families.yaml:30:15).  (Each member needs its own slug (it names its pages, products and folders): rename one.)",
+        "bad-yaml-and-member-keys/pages.yaml:8:14  This '[' is never closed with ']', so the YAML cannot be read.  (Add the missing ']', or remove the '[' if the value is plain text.)",
+      ]
+    `);
+  });
+
+  it('features as text and a misspelled key in the same member: both reported', () => {
+    expect(problemsOf('bad-features-text-and-key')).toMatchInlineSnapshot(`
+      [
+        "bad-features-text-and-key/families.yaml:40:9  Unknown key 'descripton' in member 'pool-side' of family 'variants' (did you mean 'description'?): nothing in the family uses it.  (Keys a member of this family may set: slug, name, without, folder, description, features, subcategory, type, href.)",
+        "bad-features-text-and-key/families.yaml:41:19  'features' must be a list here, not the string "Salt-air finish, louvers rotate".  (Write a list: \`features: [First item, Second item]\`, or one \`- item\` a line below \`features:\`.)",
+      ]
+    `);
+  });
+
+  it('an unknown icon name: located, with a did-you-mean; the rest of its page is still checked', () => {
+    expect(problemsOf('bad-unknown-icon')).toMatchInlineSnapshot(`
+      [
+        "bad-unknown-icon/catalogue.yaml:30:18  Unknown product 'pergola' (did you mean 'pergolas'?).  (Declare it under products, or use one of: pergolas.)",
+        "bad-unknown-icon/catalogue.yaml:33:45  Unknown icon 'sheild' (did you mean 'shield'?).  (Valid values: home, house, shield, ruler, handshake, cloud, bug, eye, porch, pergola, garage, pool, door, screen, sun, phone, bolt, check, user, badge, remote, mic, thermometer, wind, tool.)",
+        "bad-unknown-icon/catalogue.yaml:38:22  Unknown icon 'pol' (did you mean 'pool'?).  (Valid values: home, house, shield, ruler, handshake, cloud, bug, eye, porch, pergola, garage, pool, door, screen, sun, phone, bolt, check, user, badge, remote, mic, thermometer, wind, tool.)",
+      ]
+    `);
+  });
+
   it('never throws on garbage input', () => {
     for (const text of ['', '- a\n- b', 'site: 3', '{{{', 'pages: [1, 2]', '\t\tsite:\n x']) {
       const r = buildCatalogue([{ file: 'x.yaml', text }]);

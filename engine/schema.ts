@@ -5,6 +5,7 @@
  */
 
 import { PAGE_KINDS } from './kinds.ts';
+import { ICON_NAMES } from './shared/icons.ts';
 import { INTEREST_TEXT, TEXT_KEYS, UI_KEYS, type TextKey, type UiKey } from './texts.ts';
 
 export { PAGE_KINDS };
@@ -68,8 +69,13 @@ const card = {
   properties: {
     title: { ...str, description: 'The heading of the card.' },
     text: { type: 'string', description: 'The text under the heading.' },
-    icon: { type: 'string', description: 'A lucide icon name.', examples: ['sun', 'shield', 'wind'] },
-    slot: { type: 'string', description: 'The preview-image slot shown on the card (declared under slots).' },
+    icon: {
+      type: 'string',
+      enum: ICON_NAMES,
+      description: 'The icon of the card.',
+      examples: ['sun', 'shield', 'wind'],
+    },
+    slot: { type: 'string', description: 'The slot whose image the card shows (declared under slots).' },
     bullets: { ...strList, description: 'Bullet points of the card.' },
     href: { ...path, description: 'Where the card links to.' },
     button: { ...str, description: 'The text of the card button.' },
@@ -122,8 +128,9 @@ const section = {
     button: { ...str, description: 'The text of the section button.' },
     icons: {
       type: 'object',
-      description: 'Icons by item (lucide icon names).',
-      additionalProperties: { type: 'string' },
+      description: "product-cards: each card's icon, by the product's type; 'default' for the others.",
+      additionalProperties: { type: 'string', enum: ICON_NAMES },
+      examples: [{ 'covered-porches': 'porch', default: 'screen' }],
     },
     texts,
   },
@@ -176,7 +183,7 @@ const page = {
       description: 'The big image at the top of the page.',
       additionalProperties: false,
       properties: {
-        slot: { ...str, description: 'The preview-image slot shown (declared under slots).' },
+        slot: { ...str, description: 'The slot whose image is shown (declared under slots).' },
         headline: { ...str, description: 'The text over the image.' },
         text: { ...str, description: 'The smaller text under the headline.' },
       },
@@ -240,7 +247,7 @@ const slot = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'label', 'group', 'fallback'],
-  description: 'A preview-image slot that staff can change in the image manager.',
+  description: 'A slot: a place on the site whose image staff can change in the image manager.',
   properties: {
     id: { ...id, description: 'The slot id.', examples: ['homepage-hero'] },
     label: { ...str, description: 'The name shown in the image manager.' },
@@ -322,7 +329,7 @@ const family = {
         ...slot,
         properties: { ...slot.properties, id: { ...str, description: "The slot id, e.g. 'screen-{slug}'." } },
       },
-      description: 'Preview-image slots of each member.',
+      description: 'Slots of each member.',
     },
     members: {
       type: 'array',
@@ -493,7 +500,11 @@ export const manifestSchema = {
     },
     products: { type: 'array', items: product, description: 'The product seed (families add their own).' },
     slotGroups: { type: 'array', items: str, description: 'The groups of the image manager, in order.' },
-    slots: { type: 'array', items: slot, description: 'Preview-image slots (families add their own).' },
+    slots: {
+      type: 'array',
+      items: slot,
+      description: 'Slots: images staff can change in the image manager (families add their own).',
+    },
     pageDefaults: {
       type: 'object',
       description: 'Texts every page of a kind gets unless it gives its own.',

@@ -27,6 +27,16 @@ export interface ParsedManifest {
   locate(path: DataPath, opts?: { key?: boolean }): Place;
 }
 
+/** The merged manifest, the problems of reading its files, and what could not be read. */
+export interface ParsedSources {
+  readonly manifest: ParsedManifest;
+  readonly problems: Problem[];
+  /** Some file could not be read (broken YAML, not a mapping): what it declares is unknown (partial.ts). */
+  readonly unreadable: boolean;
+  /** Top-level keys declared again in a later file, whose second declaration was ignored. */
+  readonly ignored: readonly string[];
+}
+
 /**
  * What parsing remembers between builds of the same files, when the caller keeps one (the server's
  * reloads, the fuzz test): the data and the documents of file texts seen before, so that an edit to
@@ -57,11 +67,10 @@ const deepFreeze = <T>(v: T): T => {
  * the `yaml` document API, which knows where every node is, runs only when a place is asked for
  * (a problem was found) or a file does not parse.
  */
-export function parseSources(
-  sources: readonly SourceFile[],
-  memo?: ParseMemo,
-): { manifest?: ParsedManifest; problems: Problem[] } {
+export function parseSources(sources: readonly SourceFile[], memo?: ParseMemo): ParsedSources {
   const found: Problem[] = [];
+  let unreadable = false;
+  const ignored: string[] = [];
   const owner = new Map<string, SourceFile>();
   const data: Record<string, unknown> = {};
   const docs = new Map<string, ParsedFile>();
@@ -88,6 +97,7 @@ export function parseSources(
         js = loadYaml(src.text, { schema: CORE_SCHEMA, filename: src.file });
       } catch (e) {
         found.push(syntaxProblem(parsed(src), e));
+        unreadable = true;
         continue;
       }
       if (memo) memo.keep(memo.data, src.text, deepFreeze(js));
@@ -99,12 +109,14 @@ export function parseSources(
     if (typeof js !== 'object' || Array.isArray(js)) {
       const f = parsed(src);
       found.push(problem('NotAMapping', {}, placeOf(f, f.doc.contents)));
+      unreadable = true;
       continue;
     }
     for (const [key, value] of Object.entries(js)) {
       const other = owner.get(key);
       if (other) {
         found.push(problem('DuplicateTopLevelKey', { key, other: other.file }, keyPlace(parsed(src), key)));
+        ignored.push(key);
         continue;
       }
       owner.set(key, src);
@@ -119,7 +131,7 @@ export function parseSources(
     const f = parsed(src);
     return placeOf(f, deepestNode(f.doc, path, opts?.key ?? false));
   };
-  return { manifest: { data, locate }, problems: found };
+  return { manifest: { data, locate }, problems: found, unreadable, ignored };
 }
 
 /** The problem of a file js-yaml refused, placed by the `yaml` parser (or js-yaml's own mark). */

@@ -61,12 +61,23 @@ export function validateManifest(m: ParsedManifest): Problem[] {
   return schemaCheck(m).problems;
 }
 
-/** Schema validation with the data paths of what is invalid (for `usable.ts`, which sets them aside). */
-export function schemaCheck(m: ParsedManifest): { problems: Problem[]; invalid: DataPath[] } {
-  const errors = errorsOf(m.data);
+/**
+ * Schema validation with the data paths of what is invalid (for `usable.ts`, which sets them aside).
+ * A top-level section in `unread` (it may be in a file that could not be read, see partial.ts) is not
+ * reported missing.
+ */
+export function schemaCheck(
+  m: ParsedManifest,
+  unread: ReadonlySet<string> = new Set(),
+): { problems: Problem[]; invalid: DataPath[] } {
+  const errors = errorsOf(m.data).filter(
+    (e) => !(e.keyword === 'required' && e.instancePath === '' && unread.has(String(e.params['missingProperty']))),
+  );
   if (errors.length === 0) return { problems: [], invalid: [] };
-  const invalid = errors.map((e) => (e.propertyName !== undefined ? [...pathOf(e), e.propertyName] : pathOf(e)));
-  return { problems: rewrite(pickBranches(errors), m), invalid };
+  // The errors of the branch of an anyOf the value meant (a card, not a text): their paths say what to set aside.
+  const picked = pickBranches(errors);
+  const invalid = picked.map((e) => (e.propertyName !== undefined ? [...pathOf(e), e.propertyName] : pathOf(e)));
+  return { problems: rewrite(picked, m), invalid };
 }
 
 const pathOf = (e: ErrorObject): (string | number)[] =>
@@ -105,6 +116,7 @@ const WHAT: Record<string, string> = {
   type: 'section type',
   media: 'media type',
   match: 'match rule',
+  icon: 'icon',
 };
 const FORMAT: Record<string, string> = {
   '^/': "a site path starting with '/'",
@@ -183,7 +195,7 @@ function rewrite(errors: readonly ErrorObject[], m: ParsedManifest): Problem[] {
         const value = String(e.data);
         const what =
           e.propertyName === undefined
-            ? (WHAT[key] ?? `value for '${key}'`)
+            ? (WHAT[key] ?? (path[path.length - 2] === 'icons' ? 'icon' : `value for '${key}'`))
             : key === 'texts'
               ? 'text key'
               : 'page kind';

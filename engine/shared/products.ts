@@ -1,4 +1,5 @@
 import type { ApiProduct } from './api.ts';
+import type { IconName } from './icons.ts';
 import type { Section } from '../index.ts';
 import { fillText } from '../placeholders.ts';
 
@@ -28,7 +29,7 @@ export const productByType = (products: readonly ApiProduct[], type: string): Ap
   products.find((p) => p.type === type);
 
 /** The icon of a product card: by the product's type, else the section's `default`. */
-export function iconFor(section: Section, product: ApiProduct): string | undefined {
+export function iconFor(section: Section, product: ApiProduct): IconName | undefined {
   return (product.type !== undefined ? section.icons[product.type] : undefined) ?? section.icons['default'];
 }
 

@@ -25,9 +25,10 @@ import {
   Wrench,
   Zap,
 } from 'lucide-react';
+import type { IconName } from '../../engine/shared/icons.ts';
 
-/** The manifest's icon names (cards' `icon`, product-cards' `icons`) and what they draw. */
-const ICONS: Readonly<Record<string, LucideIcon>> = {
+/** What each of the manifest's icon names (engine/shared/icons.ts) draws. */
+const ICONS: Readonly<Record<IconName, LucideIcon>> = {
   home: House,
   house: House,
   shield: ShieldCheck,
@@ -55,8 +56,8 @@ const ICONS: Readonly<Record<string, LucideIcon>> = {
   tool: Wrench,
 };
 
-/** A decorative icon by manifest name (unknown names draw a check mark). */
+/** A decorative icon by manifest name (the manifest check refuses other names; they would draw a check mark). */
 export function Icon({ name, size = 24 }: { readonly name: string; readonly size?: number }) {
-  const Svg = ICONS[name] ?? CircleCheck;
+  const Svg = Object.hasOwn(ICONS, name) ? ICONS[name as IconName] : CircleCheck;
   return <Svg size={size} aria-hidden="true" focusable="false" strokeWidth={1.75} />;
 }
