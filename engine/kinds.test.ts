@@ -1,10 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { isStaffKind, KINDS, kindOf, PAGE_KINDS, visitorTemplates } from './kinds.ts';
+import type { Catalogue, Page } from './index.ts';
 import { loadCatalogue } from './node/read.ts';
 import { manifestSchema } from './schema.ts';
+import type { PagePayload, RenderPage, Shell } from './shared/page.ts';
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
@@ -12,6 +14,84 @@ const sourceFiles = (dir: string): string[] =>
     if (statSync(path).isDirectory()) return name === 'e2e' || name === '__fixtures__' ? [] : sourceFiles(path);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
+
+const KIND_NAMES = new Set<string>(PAGE_KINDS);
+
+/** `e` without parentheses, casts (`as`, `satisfies`, `<T>`) and `!`; `cast` says whether it had one. */
+function unwrap(e: ts.Expression): { bare: ts.Expression; cast: boolean } {
+  let bare = e;
+  let cast = false;
+  for (;;) {
+    if (ts.isParenthesizedExpression(bare) || ts.isNonNullExpression(bare)) bare = bare.expression;
+    else if (ts.isAsExpression(bare) || ts.isSatisfiesExpression(bare) || ts.isTypeAssertionExpression(bare)) {
+      bare = bare.expression;
+      cast = true;
+    } else return { bare, cast };
+  }
+}
+
+const EQUALITY = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+]);
+
+/**
+ * Where a source tells page kinds apart by name instead of reading the table: a kind compared to a
+ * kind's name (or to a constant holding one, or through a cast), a `switch` over a kind with a case
+ * naming one (or any switch with cases naming two), an object keyed by two kinds' names.
+ */
+function kindBranches(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const report = (node: ts.Node, what: string): void => {
+    found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`);
+  };
+  // Constants that hold a kind's name, e.g. `const CONSULTATION_KIND = 'consultation'`.
+  const constants = new Set<string>();
+  const collect = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const { bare } = unwrap(node.initializer);
+      if (ts.isStringLiteralLike(bare) && KIND_NAMES.has(bare.text)) constants.add(node.name.text);
+    }
+    node.forEachChild(collect);
+  };
+  collect(source);
+  const isKind = (e: ts.Expression): boolean => {
+    const { bare } = unwrap(e);
+    if (ts.isIdentifier(bare)) return bare.text === 'kind';
+    if (ts.isPropertyAccessExpression(bare)) return bare.name.text === 'kind';
+    return ts.isElementAccessExpression(bare) && unwrap(bare.argumentExpression).bare.getText() === `'kind'`;
+  };
+  const namesKind = (e: ts.Expression): boolean => {
+    const { bare } = unwrap(e);
+    return ts.isStringLiteralLike(bare) ? KIND_NAMES.has(bare.text) : ts.isIdentifier(bare) && constants.has(bare.text);
+  };
+  const keyText = (name: ts.PropertyName): string | undefined =>
+    ts.isStringLiteralLike(name) || ts.isIdentifier(name) ? name.text : undefined;
+  const visit = (node: ts.Node): void => {
+    if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind)) {
+      for (const [side, other] of [
+        [node.left, node.right],
+        [node.right, node.left],
+      ] as const)
+        if (isKind(side) && (namesKind(other) || unwrap(side).cast)) report(node, node.getText());
+    }
+    if (ts.isSwitchStatement(node)) {
+      const cases = node.caseBlock.clauses.filter((c) => ts.isCaseClause(c) && namesKind(c.expression));
+      if (cases.length >= 2 || (cases.length === 1 && isKind(node.expression)))
+        report(node, `switch (${node.expression.getText()}) with a case per kind`);
+    }
+    if (ts.isObjectLiteralExpression(node)) {
+      const keys = node.properties.filter((p) => p.name !== undefined && KIND_NAMES.has(keyText(p.name) ?? ''));
+      if (keys.length >= 2) report(node, `object keyed by kinds (${keys.map((p) => p.name?.getText()).join(', ')})`);
+    }
+    node.forEachChild(visit);
+  };
+  visit(source);
+  return found;
+}
 
 describe('the table of page kinds', () => {
   it('is where the schema takes its kinds from', () => {
@@ -44,29 +124,54 @@ describe('the table of page kinds', () => {
     ]);
   });
 
-  it('is the only place that tells kinds apart: no production code compares a page kind to a name', () => {
-    const names = PAGE_KINDS.join('|');
-    const compare = new RegExp(`kind\\s*[!=]==?\\s*'(${names})'`);
+  it('is the only place that tells kinds apart: no production code branches on a kind by its name', () => {
     const offenders = ['engine', 'server', 'site', 'scripts']
       .flatMap(sourceFiles)
       .filter((file) => file !== join('engine', 'kinds.ts'))
-      .filter((file) => compare.test(readFileSync(file, 'utf8')));
+      .flatMap((file) => kindBranches(file, readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
+  });
+
+  it('(the check above finds each form of branching on a kind, and leaves other names alone)', () => {
+    const branches = (code: string): number => kindBranches('x.ts', code).length;
+    expect(branches(`if (page.kind === 'image-gallery') {}`)).toBe(1);
+    expect(branches(`const b = 'not-found' !== kind;`)).toBe(1);
+    expect(branches(`const b = (p.kind as string) === other;`)).toBe(1);
+    expect(branches(`const K = 'consultation'; const b = p.kind === K;`)).toBe(1);
+    expect(branches(`switch (payload.kind) { case 'image-manager': break; }`)).toBe(1);
+    expect(branches(`switch (route.t) { case 'home': break; case 'media-hub': break; }`)).toBe(1);
+    expect(branches(`const m = { 'image-manager': 1, 'folder-setup': 2 };`)).toBe(1);
+    // A store's error code and a mutation's name that happen to share a kind's name are not kinds.
+    expect(branches(`switch (error.code) { case 'not-found': break; case 'invalid': break; }`)).toBe(0);
+    expect(branches(`switch (kind) { case 'delete-line': break; }`)).toBe(0);
+    expect(branches(`if (isGalleryKind(page.kind) && root.kind === 'drive') {}`)).toBe(0);
   });
 });
 
 describe('adding a page kind', () => {
-  it('is one row in the table: the engine then validates, routes and lists pages of the new kind', () => {
-    // A throw-away copy of the engine with one more row; run in its own process so that the
-    // schema is built from the edited table (inside the repository, to resolve node_modules).
+  it('is one row in the table and one template: the engine validates, routes and lists its pages, the site renders them', async () => {
+    // A throw-away copy of the engine and the site with one more row and its template (inside the
+    // repository, to resolve node_modules), imported by path: the copy's schema is built from the
+    // copy's table, and the copy's template registry reads that table.
     const dir = mkdtempSync(join(process.cwd(), '.kind-test-'));
     try {
+      cpSync('tsconfig.base.json', join(dir, 'tsconfig.base.json'));
       cpSync('engine', join(dir, 'engine'), { recursive: true });
+      cpSync('site', join(dir, 'site'), { recursive: true, filter: (src) => src !== join('site', 'e2e') });
       const kinds = join(dir, 'engine', 'kinds.ts');
       const row = "  'not-found': visitor(";
       writeFileSync(
         kinds,
         readFileSync(kinds, 'utf8').replace(row, `  brochure: visitor('site/templates/Brochure.tsx'),\n${row}`),
+      );
+      writeFileSync(
+        join(dir, 'site', 'templates', 'Brochure.tsx'),
+        [
+          `import { usePage } from '../app/context.ts';`,
+          `export default function Brochure() {`,
+          `  return <h1 id="brochure">{usePage().payload.page.heading}: our brochures</h1>;`,
+          `}`,
+        ].join('\n'),
       );
       const manifest = join(dir, 'manifest');
       cpSync('engine/__fixtures__/minimal', manifest, { recursive: true });
@@ -78,24 +183,29 @@ describe('adding a page kind', () => {
           '\npages:\n  - path: /brochures\n    kind: brochure\n    heading: Brochures\n',
         ),
       );
-      const script = [
-        `import { loadCatalogue } from './engine/node/read.ts';`,
-        `import { visitorTemplates } from './engine/kinds.ts';`,
-        `const r = loadCatalogue('manifest', process.cwd());`,
-        `const page = r.ok ? r.catalogue.pages.find((p) => p.kind === 'brochure') : undefined;`,
-        `console.log(JSON.stringify({ ok: r.ok, page: page && { path: page.path, staff: page.staff, sitemap: page.sitemap },`,
-        `  inSitemap: r.ok && r.catalogue.sitemap.some((e) => e.path === '/brochures'),`,
-        `  templates: visitorTemplates().filter((t) => t.includes('Brochure')) }));`,
-      ].join('\n');
-      writeFileSync(join(dir, 'run.ts'), script);
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'run.ts'], { cwd: dir, encoding: 'utf8' });
-      expect(run.stderr).toBe('');
-      expect(JSON.parse(run.stdout)).toEqual({
-        ok: true,
-        page: { path: '/brochures', staff: false, sitemap: true },
-        inSitemap: true,
-        templates: ['site/templates/Brochure.tsx'],
+
+      const copy = (await import(join(dir, 'engine', 'kinds.ts'))) as { visitorTemplates: typeof visitorTemplates };
+      const read = (await import(join(dir, 'engine', 'node', 'read.ts'))) as { loadCatalogue: typeof loadCatalogue };
+      const built = read.loadCatalogue('manifest', dir);
+      if (!built.ok) throw new Error(JSON.stringify(built.problems, null, 2));
+      const page = built.catalogue.pages.find((p) => p.path === '/brochures');
+      if (!page) throw new Error('no page /brochures');
+      expect({ kind: page.kind, staff: page.staff, sitemap: page.sitemap }).toEqual({
+        kind: 'brochure',
+        staff: false,
+        sitemap: true,
       });
+      expect(built.catalogue.sitemap.some((e) => e.path === '/brochures')).toBe(true);
+      expect(copy.visitorTemplates().filter((t) => t.includes('Brochure'))).toEqual(['site/templates/Brochure.tsx']);
+
+      // The server's render entry (what SSR calls) renders it with the new template.
+      const site = (await import(join(dir, 'site', 'test', 'providers.tsx'))) as {
+        shellOf: (c: Catalogue) => Shell;
+        payloadOf: (p: Page) => PagePayload;
+      };
+      const { render } = (await import(join(dir, 'site', 'entry-server.tsx'))) as { render: RenderPage };
+      const { html } = await render(site.shellOf(built.catalogue), site.payloadOf(page));
+      expect(html).toContain('<h1 id="brochure">Brochures<!-- -->: our brochures</h1>');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

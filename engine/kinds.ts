@@ -17,16 +17,23 @@ export interface KindGallery {
   readonly media: 'images' | 'videos' | 'by-media-type';
 }
 
+/** What the server adds to a staff tool's payload beside the page's own parts (server/staff/pages.ts). */
+export type StaffData = 'slot-groups' | 'folder-checklist';
+
 export interface KindDef {
   readonly audience: Audience;
   /** Staff: the page needs a staff session (all but the sign-in page itself). */
   readonly session: boolean;
-  /** The module that renders it, relative to the repository root (visitor kinds: a default-exported component). */
+  /** The module that renders it, relative to the repository root (visitor kinds and staff tools: a default-exported component). */
   readonly template: string;
   /** Galleries: where the items come from and how they are laid out. */
   readonly gallery?: KindGallery;
   /** The server fetches the product list for every page of the kind (sections may ask for it too). */
   readonly products: boolean;
+  /** Staff tools: the data the server puts in the page (none: the page's own parts only). */
+  readonly data?: StaffData;
+  /** Its page is the consultation request form: the server takes the requests posted to its path. */
+  readonly takesRequests?: boolean;
   /**
    * A product intro the template shows without a section declaring it: the page's own product
    * (when it declares no product-intro), or the product its `productType` pattern names.
@@ -61,14 +68,15 @@ const gallery = (source: KindGallery['source'], media: KindGallery['media']): Ki
     texts: GALLERY_TEXTS,
   });
 
-const staff = (template: string, session = true, texts: readonly TextKey[] = []): KindDef => ({
+const staff = (template: string, more: Partial<KindDef> = {}): KindDef => ({
   audience: 'staff',
-  session,
+  session: true,
   template,
   products: false,
-  texts,
+  texts: [],
   status: 200,
   consultation: false,
+  ...more,
 });
 
 /** The table. Keys in the order the schema lists them. */
@@ -86,11 +94,15 @@ export const KINDS = {
   'media-hub': visitor(STANDARD),
   'shade-page': visitor(STANDARD),
   // The page the call to action leads to does not show it again (it would link to itself).
-  consultation: visitor('site/templates/Consultation.tsx', { texts: CONSULTATION_TEXTS, consultation: false }),
-  'image-manager': staff('site/staff/ImageManager.tsx'),
-  'folder-setup': staff('site/staff/FolderSetup.tsx'),
-  'folder-health': staff('site/staff/FolderHealth.tsx', true, HEALTH_TEXTS),
-  'sign-in': staff('server/staff/sign-in.ts', false),
+  consultation: visitor('site/templates/Consultation.tsx', {
+    texts: CONSULTATION_TEXTS,
+    consultation: false,
+    takesRequests: true,
+  }),
+  'image-manager': staff('site/staff/tools/ImageManager.tsx', { data: 'slot-groups' }),
+  'folder-setup': staff('site/staff/tools/FolderSetup.tsx', { data: 'folder-checklist' }),
+  'folder-health': staff('site/staff/tools/FolderHealth.tsx', { texts: HEALTH_TEXTS }),
+  'sign-in': staff('server/staff/sign-in.ts', { session: false }),
   'not-found': visitor('site/templates/NotFound.tsx', { status: 404, consultation: false }),
 } as const satisfies Record<string, KindDef>;
 
@@ -106,6 +118,8 @@ export const isStaffKind = (kind: PageKind): boolean => kindOf(kind).audience ==
 /** The staff tools: staff pages behind the sign-in. */
 export const isStaffTool = (kind: PageKind): boolean => isStaffKind(kind) && kindOf(kind).session;
 export const isGalleryKind = (kind: PageKind): boolean => kindOf(kind).gallery !== undefined;
+/** The kind of the consultation request form (server/consultations takes what it posts). */
+export const takesRequests = (kind: PageKind): boolean => kindOf(kind).takesRequests === true;
 
 /** Square tiles or the masonry album, for a gallery kind and the route's `:mediaType` (if any). */
 export function galleryLayout(kind: PageKind, mediaType: string | undefined): 'squares' | 'masonry' {

@@ -1,8 +1,5 @@
-import type { Catalogue, InterestKey, Page } from '../../engine/index.ts';
+import { takesRequests, type Catalogue, type InterestKey, type Page } from '../../engine/index.ts';
 import { REQUIRED_CONSULTATION_TEXTS, type ConsultationRules } from '../../engine/shared/consultation.ts';
-
-/** The page kind that takes consultation requests. */
-export const CONSULTATION_KIND = 'consultation';
 
 /** What the form, the mail and the staff list need from the manifest, resolved once at start. */
 export interface ConsultationSettings extends ConsultationRules {
@@ -28,9 +25,9 @@ export const catalogueCategories = (catalogue: Pick<Catalogue, 'products'>): str
   ...new Set(catalogue.products.map((p) => p.category)),
 ];
 
-/** Reads the consultation settings from a page of kind `consultation`; null when the manifest has none. */
+/** Reads the consultation settings from the page whose kind takes requests; null when the manifest has none. */
 export function consultationSettings(catalogue: Catalogue): ConsultationSettings | null {
-  const page = catalogue.pages.find((p) => (p.kind as string) === CONSULTATION_KIND);
+  const page = catalogue.pages.find((p) => takesRequests(p.kind));
   if (!page) return null;
   return settingsFromPage(page, catalogue);
 }

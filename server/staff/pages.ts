@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { Router, type Response } from 'express';
-import { isStaffKind, isStaffTool, type Catalogue, type Page, type PageKind } from '../../engine/index.ts';
+import { isStaffKind, isStaffTool, kindOf, type Catalogue, type Page, type StaffData } from '../../engine/index.ts';
 import {
   STAFF_ENTRY,
-  type FolderHealthPayload,
   type FolderSetupPayload,
   type ImageManagerPayload,
   type StaffPayload,
@@ -59,7 +58,7 @@ export interface StaffPagesOptions {
   readonly logger?: Logger;
 }
 
-/** `GET /admin/images` and `GET /folder-setup` for signed-in staff; others are sent to sign in. */
+/** `GET <path>` of each staff tool's page for signed-in staff; others are sent to sign in. */
 export function staffPagesRouter(options: StaffPagesOptions): Router {
   const { auth, catalogue, marks, root } = options;
   const distDir = options.distDir ?? join(process.cwd(), 'dist');
@@ -93,24 +92,24 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
     res.status(200).type('html').setHeader('Cache-Control', 'no-store').send(staffDocumentHtml(payload, assets));
   };
 
-  /** The data each staff tool's page carries, by kind. */
-  const payloads: Partial<Record<PageKind, (page: Page) => Promise<StaffPayload>>> = {
-    'image-manager': async (page) => ({ kind: 'image-manager', ...base(page), groups: slotGroups(catalogue) }),
-    'folder-setup': async (page): Promise<FolderSetupPayload> => ({
-      kind: 'folder-setup',
-      ...base(page),
+  /** What the server adds to a tool's payload, by the `data` the kinds table names for its kind. */
+  const dataOf: { readonly [D in StaffData]: (page: Page) => Promise<Partial<StaffPayload>> } = {
+    'slot-groups': async () => ({ groups: slotGroups(catalogue) }),
+    'folder-checklist': async (page) => ({
       folders: catalogue.folders.map(({ path, name, depth }) => ({ path, name, depth })),
       root,
       instructions: instructionsOf(page),
       state: await marks.read(),
     }),
-    'folder-health': async (page): Promise<FolderHealthPayload> => ({ kind: 'folder-health', ...base(page) }),
+  };
+  const payloadOf = async (page: Page): Promise<StaffPayload> => {
+    const data = kindOf(page.kind).data;
+    // The kinds table pairs each tool's kind with its data, so the parts make the kind's payload.
+    return { kind: page.kind, ...base(page), ...(data ? await dataOf[data](page) : {}) } as StaffPayload;
   };
 
   const router = Router();
-  for (const page of catalogue.pages) {
-    const payloadOf = payloads[page.kind];
-    if (payloadOf) router.get(page.path, auth.requirePage, async (_req, res) => send(res, await payloadOf(page)));
-  }
+  for (const page of catalogue.pages.filter((p) => isStaffTool(p.kind)))
+    router.get(page.path, auth.requirePage, async (_req, res) => send(res, await payloadOf(page)));
   return router;
 }

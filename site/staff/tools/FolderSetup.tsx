@@ -1,19 +1,19 @@
-import type { TextKey } from '../../engine/texts.ts';
+import type { TextKey } from '../../../engine/texts.ts';
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { ApiScanResult } from '../../engine/shared/api.ts';
-import { fetchJson } from '../data/fetcher.ts';
-import { fillText } from '../../engine/placeholders.ts';
-import { styled } from '../styles/stitches.ts';
+import type { ApiScanResult } from '../../../engine/shared/api.ts';
+import { fetchJson } from '../../data/fetcher.ts';
+import { fillText } from '../../../engine/placeholders.ts';
+import { styled } from '../../styles/stitches.ts';
 import {
   STAFF_API,
   type CreateFoldersResult,
   type FolderSetupPayload,
   type FolderSetupState,
-} from '../../engine/shared/staff.ts';
-import { errorText } from './errors.ts';
-import { notify } from './toast.tsx';
-import { Bar, Button } from './ui.tsx';
+} from '../../../engine/shared/staff.ts';
+import { errorText } from '../errors.ts';
+import { notify } from '../toast.tsx';
+import { Bar, Button } from '../ui.tsx';
 
 const Toolbar = styled('div', { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$3', margin: '$5 0' });
 const Path = styled('code', { fontSize: '0.95rem', wordBreak: 'break-word' });
@@ -45,7 +45,7 @@ const post = <T,>(url: string, body?: unknown): Promise<T> =>
  * Folder setup: open the storage folder, scan what exists, create what is missing, and the checklist
  * of every folder the manifest uses (copy the path, mark it done), with the progress and the steps.
  */
-export function FolderSetup({ payload }: { readonly payload: FolderSetupPayload }) {
+export default function FolderSetup({ payload }: { readonly payload: FolderSetupPayload }) {
   const { texts, folders, root, instructions } = payload;
   const { data, mutate } = useSWR<FolderSetupState>(STAFF_API.folderSetup, fetchJson, {
     fallbackData: payload.state,

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { ApiSlotImages } from '../../engine/shared/api.ts';
-import { fetchJson } from '../data/fetcher.ts';
-import { FRESH_MS } from '../../engine/shared/keys.ts';
-import { styled } from '../styles/stitches.ts';
-import { ChangeImageDialog } from './ChangeImageDialog.tsx';
-import { STAFF_API, type ImageManagerPayload, type StaffSlot } from '../../engine/shared/staff.ts';
-import { Button, Muted, Notice } from './ui.tsx';
+import type { ApiSlotImages } from '../../../engine/shared/api.ts';
+import { fetchJson } from '../../data/fetcher.ts';
+import { FRESH_MS } from '../../../engine/shared/keys.ts';
+import { styled } from '../../styles/stitches.ts';
+import { ChangeImageDialog } from '../ChangeImageDialog.tsx';
+import { STAFF_API, type ImageManagerPayload, type StaffSlot } from '../../../engine/shared/staff.ts';
+import { Button, Muted, Notice } from '../ui.tsx';
 
 const Grid = styled('div', {
   display: 'grid',
@@ -42,7 +42,7 @@ const fetchFresh = (url: string): Promise<ApiSlotImages> => fetchJson<ApiSlotIma
 const PREVIEWS = { shouldRetryOnError: false, dedupingInterval: FRESH_MS.slotImages, revalidateOnFocus: true };
 
 /** Image Manager: every slot of the manifest by group, each with its current image and 'Change Image'. */
-export function ImageManager({ payload }: { readonly payload: ImageManagerPayload }) {
+export default function ImageManager({ payload }: { readonly payload: ImageManagerPayload }) {
   const { texts } = payload;
   const { data, error, mutate } = useSWR<ApiSlotImages>(STAFF_API.slotImages, fetchFresh, PREVIEWS);
   const [editing, setEditing] = useState<StaffSlot | null>(null);

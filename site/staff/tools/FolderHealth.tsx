@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import type { TextKey } from '../../engine/texts.ts';
-import { fetchJson } from '../data/fetcher.ts';
-import { fillText } from '../../engine/placeholders.ts';
-import { styled } from '../styles/stitches.ts';
-import { STAFF_API, type FolderHealthPayload } from '../../engine/shared/staff.ts';
+import type { TextKey } from '../../../engine/texts.ts';
+import { fetchJson } from '../../data/fetcher.ts';
+import { fillText } from '../../../engine/placeholders.ts';
+import { styled } from '../../styles/stitches.ts';
+import { STAFF_API, type FolderHealthPayload } from '../../../engine/shared/staff.ts';
 import {
   formatBytes,
   MAX_PHOTO_BYTES,
@@ -11,8 +11,8 @@ import {
   type FolderHealth as Health,
   type FolderHealthReport,
   type HealthProblem,
-} from '../../engine/shared/health.ts';
-import { Button, Muted, Notice } from './ui.tsx';
+} from '../../../engine/shared/health.ts';
+import { Button, Muted, Notice } from '../ui.tsx';
 
 const Toolbar = styled('div', { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$3', margin: '$4 0' });
 const Summary = styled('p', { fontWeight: 700, margin: 0, flex: '1 1 16rem' });
@@ -122,7 +122,7 @@ function StorageLines({ report, t }: { readonly report: FolderHealthReport; read
  * attention and what to do (empty, files no visitor sees, videos not playable yet, too large, no
  * picture, copies, misplaced files), with the storage used. Fetched from the server's cached listings.
  */
-export function FolderHealth({ payload }: { readonly payload: FolderHealthPayload }) {
+export default function FolderHealth({ payload }: { readonly payload: FolderHealthPayload }) {
   const { texts } = payload;
   const t: T = (key, vars = {}) => fillText(texts[key] ?? '', vars);
   const { data, error, isValidating, mutate } = useSWR<FolderHealthReport>(STAFF_API.health, fetchJson, {
