@@ -3,22 +3,36 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Express } from 'express';
 import type { Catalogue } from '../engine/index.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
+import { STAFF_ENTRY } from '../engine/shared/staff.ts';
 import { createApp } from '../server/app.ts';
+import { consultationConfig, createConsultations } from '../server/consultations/index.ts';
 import { createDataCache, createSiteData } from '../server/data.ts';
 import { FakeDrive } from './fake-drive/index.ts';
 import { seedFolderPaths } from './fake-drive/fixture.ts';
 import { createLogger } from '../server/log.ts';
 import { createDriveStore, type DriveStore } from '../server/media/drive.ts';
+import { TilePlaceholders } from '../server/placeholders.ts';
+import { createStaff } from '../server/staff/index.ts';
+import { createVideoConversions } from '../server/video/index.ts';
 
 /**
- * Test tooling of the fault suite: the whole site (API, media routes, SSR) in drive mode over the
- * real googleapis client against the fake Drive on loopback, with one clock the test moves (cache
- * ages and circuit pauses); the request deadline stays on the wall clock.
+ * Test tooling of the fault suite: the whole site in drive mode over the real googleapis client against
+ * the fake Drive on loopback, built as `server/main.ts` builds it: `createApp` with the same parts (the
+ * staff tools and consultation requests as its routers, video conversions), so every route production
+ * mounts is here. One clock the test moves (cache ages, circuit pauses, staff sessions); the request
+ * deadline stays on the wall clock.
  */
 export interface FaultSite {
   readonly base: string;
+  /** The app as mounted (its router stack lists every route, for the fuzz). */
+  readonly app: Express;
+  /** The staff password (signing in gives a session cookie). */
+  readonly staffPassword: string;
+  /** The server's DATA_DIR. */
+  readonly dataDir: string;
   readonly fake: FakeDrive;
   readonly store: DriveStore;
   readonly catalogue: Catalogue;
@@ -41,20 +55,38 @@ export const leaves = catalogue.folders
 
 /**
  * A stand-in build for SSR: its server entry re-exports the real `site/entry-server.tsx` (vitest
- * transforms it), and an empty client manifest (no script tags; the HTML is what the server renders).
+ * transforms it), a client manifest with only a stand-in staff bundle (the site's pages get no script
+ * tags: the HTML is what the server renders).
  */
 async function standInDist(dir: string): Promise<string> {
   const dist = join(dir, 'dist');
   await mkdir(join(dist, 'server'), { recursive: true });
   await mkdir(join(dist, 'client', '.vite'), { recursive: true });
-  await writeFile(join(dist, 'client', '.vite', 'manifest.json'), '{}');
+  // The staff tools' entry only (their pages need one to be served); the site's pages get no scripts.
+  const staff = { file: 'assets/staff-0123abcd.js', isEntry: true };
+  await writeFile(join(dist, 'client', '.vite', 'manifest.json'), JSON.stringify({ [STAFF_ENTRY]: staff }));
+  // Hashed bundles, so that `/assets` is mounted as in production.
+  await mkdir(join(dist, 'client', 'assets'), { recursive: true });
+  await writeFile(join(dist, 'client', staff.file), 'export {};\n');
   const entry = resolve('site/entry-server.tsx');
   await writeFile(join(dist, 'server', 'entry-server.js'), `export { render } from ${JSON.stringify(entry)};\n`);
   return dist;
 }
 
+const STAFF_PASSWORD = 'fault suite staff password';
+
 export async function startFaultSite(
-  options: { deadlineMs?: number; maxPageSize?: number; filled?: readonly string[]; realClock?: boolean } = {},
+  options: {
+    deadlineMs?: number;
+    maxPageSize?: number;
+    filled?: readonly string[];
+    realClock?: boolean;
+    /**
+     * Also what production adds that asks Drive on its own: the slot map read from Drive and blurred
+     * tile placeholders. Off by default, so that the suite's counts of Drive calls are the visitors'.
+     */
+    production?: boolean;
+  } = {},
 ): Promise<FaultSite> {
   let now = Date.parse('2026-03-01T00:00:00Z');
   const clock = options.realClock ? Date.now : () => now;
@@ -74,13 +106,45 @@ export async function startFaultSite(
   const dataDir = await mkdtemp(join(tmpdir(), 'drive-faults-'));
   const distDir = await standInDist(dataDir);
   const cache = createDataCache({ clock });
-  const data = createSiteData({ catalogue, store, cache, slotImages: async () => ({}) });
+  const logger = createLogger('silent');
+  const env = { STAFF_PASSWORD };
+  const config = { dataDir, drive: { rootFolderId: rootId } };
+  const staff = await createStaff({
+    config,
+    catalogue,
+    store,
+    env: { password: STAFF_PASSWORD },
+    logger,
+    clock,
+    distDir,
+  });
+  const videos = createVideoConversions({ dataDir, store, logger }, env);
+  const data = createSiteData({
+    catalogue,
+    store,
+    cache,
+    videos,
+    ...(options.production
+      ? {
+          slotImages: () => staff.slotImages.read(),
+          placeholders: new TilePlaceholders(join(dataDir, 'cache', 'placeholders')),
+        }
+      : { slotImages: async () => ({}) }),
+  });
+  const consultations = await createConsultations({
+    config: consultationConfig(env, dataDir),
+    catalogue,
+    auth: staff.auth,
+    logger,
+  });
   const app = createApp({
     config: { dataDir },
     catalogue,
     data,
-    logger: createLogger('silent'),
+    logger,
     distDir,
+    videos,
+    routers: [staff.router(data), ...(consultations ? [consultations.router] : [])],
     ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
   });
   const server: Server = app.listen(0, '127.0.0.1');
@@ -88,6 +152,9 @@ export async function startFaultSite(
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     base,
+    app,
+    staffPassword: STAFF_PASSWORD,
+    dataDir,
     fake,
     store,
     catalogue,
@@ -97,6 +164,8 @@ export async function startFaultSite(
     close: async () => {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
+      await videos.idle();
+      await consultations?.close();
       await fake.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -32,12 +32,10 @@ export function useApi<T>(
     ...(skipMountFetch ? { revalidateOnMount: false } : {}),
     ...options,
   });
-  const serverError =
-    key !== null &&
-    payload.errors.includes(key) &&
-    res.data === undefined &&
-    res.error === undefined &&
-    !res.isValidating;
+  // The server's failure stands until the browser has an answer of its own (data or its own error), as
+  // swr keeps its own error while revalidating: a retry in flight is not a first load, so what was
+  // rendered around the failure (a dialog opened from it, its Try Again) stays in place meanwhile.
+  const serverError = key !== null && payload.errors.includes(key) && res.data === undefined && res.error === undefined;
   const error = res.error ?? (serverError ? new Error(`${key} failed`) : undefined);
   return {
     data: res.data,

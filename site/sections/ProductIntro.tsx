@@ -80,7 +80,7 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
   if (isLoading && !error) return <Loading text={page.texts['loading']} />;
   const more = cardsOf(section.items);
   // Without the product (its list could not be read) the gallery buttons stay, and their dialogs say
-  // what failed. (Known gap, issue 11: a dialog opened meanwhile closes when the list heals.)
+  // what failed; a dialog opened meanwhile stays open while the list is asked again and heals.
   if (!product && !section.dialog && !more.some((c) => c.dialog)) return null;
   // The page's h1 usually is the product name already: no second heading with the same words.
   const h1 = fillText(page.heading || (product?.name ?? ''), vars);
