@@ -219,7 +219,9 @@ export function MediaGrid({ items: all, layout, label, galleryPath, total, moreL
   const photos: MediaPhoto[] = items.map((item) => ({
     key: item.id,
     src: item.thumbnailUrl ?? item.url,
-    alt: captionOf(item),
+    // The caption is written under the tile: it names the button, and the image adds nothing to it.
+    label: captionOf(item),
+    alt: '',
     item,
     ...itemSize(item),
   }));
@@ -284,7 +286,7 @@ export function MediaGrid({ items: all, layout, label, galleryPath, total, moreL
                     width={photo.width}
                     height={photo.height}
                     placeholder={photo.item.lqip}
-                    alt={captionOf(photo.item)}
+                    alt=""
                     onFail="placeholder"
                     className={className}
                     style={style}

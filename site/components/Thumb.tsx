@@ -44,7 +44,11 @@ export function Thumb({ sources, alt, onFail, srcSet, sizes, placeholder, ...img
     setStage((s) => (s.stamp === 0 ? { i: s.i, stamp: Date.now() } : { i: s.i + 1, stamp: 0 }));
   }, []);
   const base = list[stage.i];
-  if (base === undefined) return onFail === 'hide' ? null : <Placeholder role="img" aria-label={alt} />;
+  if (base === undefined) {
+    if (onFail === 'hide') return null;
+    // Like the image it stands for: named when it has a text, else hidden from screen readers.
+    return alt ? <Placeholder role="img" aria-label={alt} /> : <Placeholder aria-hidden="true" />;
+  }
   const src = stage.stamp ? withStamp(base, stage.stamp) : base;
   const responsive = srcSet && stage.i === 0 && stage.stamp === 0 ? { srcSet, sizes } : {};
   const style = placeholder

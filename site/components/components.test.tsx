@@ -72,6 +72,14 @@ describe('Thumb', () => {
     fireEvent.error(img());
     expect(img().tagName).toBe('SPAN');
   });
+  it('keeps a placeholder without a text out of the accessibility tree (no unnamed image)', () => {
+    const { container } = render(<Thumb sources={['http://localhost/p.jpg']} alt="" onFail="placeholder" />);
+    fireEvent.error(container.querySelector('img') as HTMLImageElement);
+    fireEvent.error(container.querySelector('img') as HTMLImageElement);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('[role=img]')).toBeNull();
+    expect(container.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
+  });
   it('hides a video tile whose sources all fail', () => {
     const { container } = render(<Thumb sources={['http://localhost/p.jpg']} alt="" onFail="hide" />);
     const el = container.querySelector('img') as HTMLImageElement;

@@ -33,15 +33,28 @@ test('image gallery: open a tile, arrow on, Esc and backdrop close, focus return
   // Names in item order (the masonry album renders column by column, so DOM order differs).
   const names = await tiles(page).evaluateAll((els) =>
     els
-      .map((e) => [Number(e.getAttribute('data-tile')), e.querySelector('img')?.getAttribute('alt') ?? ''] as const)
+      .map((e) => [Number(e.getAttribute('data-tile')), e.getAttribute('aria-label') ?? ''] as const)
       .sort((a, b) => a[0] - b[0])
-      .map(([, alt]) => alt),
+      .map(([, name]) => name),
   );
+  // Each tile is named by the caption written under it; its image repeats nothing (alt="").
+  const parts = await tiles(page).evaluateAll((els) =>
+    els.map((e) => ({
+      name: e.getAttribute('aria-label'),
+      caption: e.querySelector('[data-testid="tile-caption"]')?.textContent,
+      alt: e.querySelector('img')?.getAttribute('alt'),
+    })),
+  );
+  for (const { name, caption, alt } of parts) {
+    expect(name).toBeTruthy();
+    expect(caption).toBe(name);
+    expect(alt).toBe('');
+  }
   // More photos than columns: the fixture must be able to catch a focus that follows DOM order.
   expect(names.length).toBe(FIXTURES.imagesCount);
   const domOrder = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-tile')));
   expect(domOrder).not.toEqual([...domOrder].sort((a, b) => Number(a) - Number(b)));
-  const focusedName = () => page.evaluate(() => document.activeElement?.querySelector('img')?.getAttribute('alt'));
+  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
 
   await tile(page, 0).click();
   await expect(viewer(page)).toBeVisible();

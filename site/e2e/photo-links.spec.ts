@@ -136,6 +136,8 @@ test("the viewer's backdrop hides the page: pixels around the photo are the back
     [Math.round(box.x / 2), Math.round(size.height * fy)],
     [Math.round(right + (size.width - right) / 2), Math.round(size.height * fy)],
   ]);
+  // The viewer fades in: sample once no transition is running (mid-fade the page shows through by design).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const shot = await page.screenshot();
   const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
   for (const [x, y] of points as [number, number][]) {

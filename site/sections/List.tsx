@@ -1,29 +1,16 @@
 import { fillText } from '../../engine/placeholders.ts';
+import { BulletList } from '../components/ui.tsx';
 import { styled } from '../styles/stitches.ts';
 import { cardsOf } from './Cards.tsx';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
 
 /** Plain text in columns, a small dot before each: nothing that looks like a button or a filter chip. */
-const Items = styled('ul', {
-  listStyle: 'none',
+const Items = styled(BulletList, {
   margin: 0,
-  padding: 0,
-  display: 'grid',
   columnGap: '$6',
   rowGap: '$2',
   gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-  '& li': { position: 'relative', paddingLeft: '$5' },
-  '& li::before': {
-    content: '""',
-    position: 'absolute',
-    left: '4px',
-    top: '0.6em',
-    width: '8px',
-    height: '8px',
-    borderRadius: '50%',
-    backgroundColor: '$accent',
-  },
 });
 
 /** A colour palette: each colour's swatch with its name under it. */
