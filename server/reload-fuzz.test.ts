@@ -15,7 +15,8 @@ import { LocalStore } from './media/local.ts';
 import { startLiveSite } from './reload.ts';
 import { slotMapReader } from './slots.ts';
 
-const RUNS = 40;
+/** Random edits reloaded by the running site (about 30 ms each); `RELOAD_FUZZ_RUNS` sets another number. */
+const RUNS = Number(process.env['RELOAD_FUZZ_RUNS'] ?? 1000);
 const ENTRY = `export const render = async (_shell, payload) => ({ html: '<main>' + payload.path + '</main>', css: '' });\n`;
 
 let dir = '';
