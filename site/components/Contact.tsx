@@ -56,7 +56,11 @@ const Block = styled('div', {
   display: 'grid',
   gap: '$4',
   '@sm': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  '& h2': { margin: '0 0 $2', fontSize: '1rem', color: '#fff' },
+  '& h2': { margin: '0 0 $2', fontSize: '1rem' },
+  variants: {
+    // Dark: in the footer. Light: on a page (the consultation form's side).
+    tone: { dark: { '& h2': { color: '#fff' } }, light: { '& h2': { color: '$text' }, '& a': { color: '$brand' } } },
+  },
   '& address': { fontStyle: 'normal' },
   '& dl': { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '$1 $3', margin: 0 },
   '& dd': { margin: 0 },
@@ -70,14 +74,17 @@ const Reach = styled('a', {
   overflowWrap: 'anywhere',
 });
 
-/** The footer's contact block: phone, e-mail, address, hours, service area and the consultation link. */
-export function ContactBlock() {
+/**
+ * The contact block: phone, e-mail, address, hours, service area and (unless `consult` is false, as beside
+ * the consultation form itself) the consultation link.
+ */
+export function ContactBlock({ tone = 'dark', consult = true }: { tone?: 'dark' | 'light'; consult?: boolean }) {
   const { site, ui } = useShell();
   const c = site.contact;
   if (!c) return null;
   const { street, city, region, postalCode } = c.address;
   return (
-    <Block data-testid="contact-block">
+    <Block tone={tone} data-testid="contact-block">
       <div>
         <h2>{ui['contactHeading']}</h2>
         <Reach href={telHref(c.phone)}>
@@ -91,7 +98,7 @@ export function ContactBlock() {
         <address>
           <MapPin size={16} aria-hidden="true" /> {street}, {city}, {region} {postalCode}
         </address>
-        <Reach href={c.consultationHref}>{ui['bookConsultation']}</Reach>
+        {consult && <Reach href={c.consultationHref}>{ui['bookConsultation']}</Reach>}
       </div>
       <div>
         <h2>{ui['hoursHeading']}</h2>

@@ -396,3 +396,32 @@ test('on a phone (390 x 844) every control of the form is a 44 px target and not
     await context.close();
   }
 });
+
+test('on a wide screen the ways to reach the company stand beside the form; on a phone the footer has them', async ({
+  browser,
+}) => {
+  const contact = catalogue.site.contact;
+  if (!contact) throw new Error('the manifest has no contact');
+  for (const [width, beside] of [
+    [1280, true],
+    [390, false],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}${consult.path}`);
+    const aside = page.locator('main aside');
+    if (!beside) {
+      await expect(aside).toBeHidden();
+    } else {
+      await expect(aside).toBeVisible();
+      await expect(aside.locator(`a[href^="tel:"]`)).toBeVisible();
+      await expect(aside.locator(`a[href="mailto:${contact.email}"]`)).toBeVisible();
+      // Beside the page's own form, it does not link to it again.
+      await expect(aside.getByRole('link', { name: ui('bookConsultation') })).toHaveCount(0);
+      const form = await page.locator('main form').boundingBox();
+      const box = await aside.boundingBox();
+      expect(box?.x ?? 0).toBeGreaterThanOrEqual((form?.x ?? 0) + (form?.width ?? 0));
+    }
+    await context.close();
+  }
+});

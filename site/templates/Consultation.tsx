@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { InterestKey, TextKey } from '../../engine/index.ts';
 import { usePage } from '../app/context.ts';
+import { ContactBlock } from '../components/Contact.tsx';
 import { notifyError, notifySuccess } from '../components/Toasts.tsx';
 import { PageTop } from '../components/PageTop.tsx';
 import { Button, Container } from '../components/ui.tsx';
@@ -30,6 +31,23 @@ const Form = styled('form', {
   '& fieldset': { border: 0, padding: 0, margin: '0 0 $4' },
 });
 const Field = styled('div', { marginBottom: '$4' });
+/** The form, and on a wide screen the ways to reach the company beside it (on a phone the footer has them). */
+const Layout = styled('div', {
+  display: 'grid',
+  '@md': { gridTemplateColumns: 'minmax(0, 640px) minmax(0, 1fr)', columnGap: '$7', alignItems: 'start' },
+});
+const Aside = styled('aside', {
+  display: 'none',
+  '@md': {
+    display: 'block',
+    margin: '$6 0',
+    padding: '$5',
+    backgroundColor: '$surface',
+    border: '1px solid $border',
+    borderRadius: '$md',
+    '& > div': { gridTemplateColumns: '1fr' },
+  },
+});
 const Thanks = styled('div', { padding: '$6 0' });
 // A whole row is the tap target (44 px high at least), the box itself 20 px.
 const Check = styled('label', {
@@ -175,81 +193,86 @@ export default function Consultation() {
     <>
       <PageTop heading={page.heading} intro={page.intro} />
       <Container>
-        {done ? (
-          <Thanks role="status">
-            <h2>{t('thankYouTitle')}</h2>
-            <p>{t('thankYouBody')}</p>
-          </Thanks>
-        ) : (
-          <Form
-            method="post"
-            action={page.path}
-            noValidate
-            onSubmit={(e: FormEvent<HTMLFormElement>) => void submit(e)}
-          >
-            {text('name', 'text', 'name')}
-            {text('phone', 'tel', 'tel')}
-            {text('email', 'email', 'email')}
-            {text('place', 'text', 'address-level2')}
-            <Field as="fieldset" {...aria('products')}>
-              <legend>{t('productsLabel')}</legend>
-              {interests.map((i) => (
-                <Check key={i.id}>
+        <Layout>
+          {done ? (
+            <Thanks role="status">
+              <h2>{t('thankYouTitle')}</h2>
+              <p>{t('thankYouBody')}</p>
+            </Thanks>
+          ) : (
+            <Form
+              method="post"
+              action={page.path}
+              noValidate
+              onSubmit={(e: FormEvent<HTMLFormElement>) => void submit(e)}
+            >
+              {text('name', 'text', 'name')}
+              {text('phone', 'tel', 'tel')}
+              {text('email', 'email', 'email')}
+              {text('place', 'text', 'address-level2')}
+              <Field as="fieldset" {...aria('products')}>
+                <legend>{t('productsLabel')}</legend>
+                {interests.map((i) => (
+                  <Check key={i.id}>
+                    <input
+                      type="checkbox"
+                      name="products"
+                      value={i.id}
+                      checked={picked.includes(i.id)}
+                      onChange={(e) => {
+                        set('products', e.target.checked ? [...picked, i.id] : picked.filter((p) => p !== i.id));
+                        leave('products');
+                      }}
+                    />
+                    {i.label}
+                  </Check>
+                ))}
+                {err('products')}
+              </Field>
+              {text('times', 'text', 'off')}
+              <Field>
+                <label htmlFor="message">{t('messageLabel')}</label>
+                <textarea
+                  id="message"
+                  name="message"
+                  rows={5}
+                  value={typeof values['message'] === 'string' ? values['message'] : ''}
+                  onChange={(e) => set('message', e.target.value)}
+                  onBlur={() => leave('message')}
+                  {...aria('message')}
+                />
+                {err('message')}
+              </Field>
+              <Trap aria-hidden="true">
+                <label htmlFor={HONEYPOT_FIELD}>Website</label>
+                <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+              </Trap>
+              <Field>
+                <Check>
                   <input
                     type="checkbox"
-                    name="products"
-                    value={i.id}
-                    checked={picked.includes(i.id)}
+                    name="consent"
+                    value="yes"
+                    checked={values['consent'] === true}
                     onChange={(e) => {
-                      set('products', e.target.checked ? [...picked, i.id] : picked.filter((p) => p !== i.id));
-                      leave('products');
+                      set('consent', e.target.checked);
+                      leave('consent');
                     }}
+                    {...aria('consent')}
                   />
-                  {i.label}
+                  {t('consentLabel')}
                 </Check>
-              ))}
-              {err('products')}
-            </Field>
-            {text('times', 'text', 'off')}
-            <Field>
-              <label htmlFor="message">{t('messageLabel')}</label>
-              <textarea
-                id="message"
-                name="message"
-                rows={5}
-                value={typeof values['message'] === 'string' ? values['message'] : ''}
-                onChange={(e) => set('message', e.target.value)}
-                onBlur={() => leave('message')}
-                {...aria('message')}
-              />
-              {err('message')}
-            </Field>
-            <Trap aria-hidden="true">
-              <label htmlFor={HONEYPOT_FIELD}>Website</label>
-              <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-            </Trap>
-            <Field>
-              <Check>
-                <input
-                  type="checkbox"
-                  name="consent"
-                  value="yes"
-                  checked={values['consent'] === true}
-                  onChange={(e) => {
-                    set('consent', e.target.checked);
-                    leave('consent');
-                  }}
-                  {...aria('consent')}
-                />
-                {t('consentLabel')}
-              </Check>
-              {err('consent')}
-            </Field>
-            <Button type="submit" disabled={sending}>
-              {sending ? t('sending') : t('submit')}
-            </Button>
-          </Form>
-        )}
+                {err('consent')}
+              </Field>
+              <Button type="submit" disabled={sending}>
+                {sending ? t('sending') : t('submit')}
+              </Button>
+            </Form>
+          )}
+          <Aside>
+            <ContactBlock tone="light" consult={false} />
+          </Aside>
+        </Layout>
       </Container>
     </>
   );
