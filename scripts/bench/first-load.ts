@@ -5,7 +5,7 @@ import { CLIENT_ENTRY } from '../../engine/shared/page.ts';
 import { instances, isCatchAll, isPattern, type Catalogue } from '../../engine/index.ts';
 
 /** First-load JavaScript of a visitor page: the scripts its HTML loads at once, gzip bytes. */
-export const JS_BUDGET = 105 * 1024;
+export const JS_BUDGET = 80 * 1024;
 
 export interface JsRow {
   readonly kind: string;

@@ -4,7 +4,7 @@ import { catalogue } from './helpers.ts';
 
 /**
  * The bundle budget as a test (sizes, not times: the same build gives the same bytes): every visitor
- * page kind loads at most 105 KB of JavaScript (gzip) at first, and never a file only the staff tools use.
+ * page kind loads at most 80 KB of JavaScript (gzip) at first, and never a file only the staff tools use.
  * `npm run bench` prints the same figures per kind.
  */
 test('first-load JavaScript of every visitor page kind is within budget and holds no staff code', async ({
