@@ -3,7 +3,7 @@ import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURES } from './fixtures.ts';
-import { catalogue, watchConsole } from './helpers.ts';
+import { catalogue, hydrated, watchConsole } from './helpers.ts';
 
 const c = catalogue();
 const ui = c.ui;
@@ -19,10 +19,6 @@ const tiles = (page: Page) => page.locator('[data-tile]:visible');
 const tile = (page: Page, index: number) => page.locator(`[data-tile="${index}"]:visible`);
 const viewer = (page: Page) => page.locator('.yarl__root');
 const currentName = (page: Page) => page.locator('.yarl__slide_current [data-testid="viewer-name"]');
-
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
-}
 
 test('image gallery: open a tile, arrow on, Esc and backdrop close, focus returns to the tile shown', async ({
   page,

@@ -1,4 +1,6 @@
-import type { Page as PwPage } from '@playwright/test';
+import type { APIRequestContext, Page as PwPage } from '@playwright/test';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
+import { pageKey, type PagePayload } from '../../engine/shared/page.ts';
 import { instances, isCatchAll, isPattern, type Catalogue, type Page, type TextKey } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { fillText } from '../../engine/placeholders.ts';
@@ -93,4 +95,18 @@ export async function loadLazyImages(page: PwPage): Promise<void> {
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
+}
+
+/** Resolves once the app has hydrated (its root carries `data-hydrated`, set by an effect). */
+export async function hydrated(page: PwPage): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
+}
+
+/** A gallery's items as the server renders them (its page payload). */
+export async function itemsOf(request: APIRequestContext, path: string): Promise<ApiMediaItem[]> {
+  const payload = (await (await request.get(pageKey(path))).json()) as PagePayload;
+  const lists = Object.values(payload.fallback).filter(
+    (v): v is ApiMediaItem[] => Array.isArray(v) && v.every((i) => typeof i === 'object' && i && 'fileId' in i),
+  );
+  return lists.find((l) => l.length > 0) ?? [];
 }

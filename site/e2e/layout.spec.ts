@@ -1,13 +1,10 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BACKDROP_BOX } from '../../scripts/demo-drawings.ts';
-import { catalogue } from './helpers.ts';
+import { catalogue, hydrated } from './helpers.ts';
 import { FIXTURES } from './fixtures.ts';
 
 /** Layouts that measure as finished: balanced grids, matching buttons, headings said once, pictures where promised. */
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
 
 test('the awnings specification grid leaves no card alone in its last row (desktop and phone)', async ({ page }) => {
   for (const width of [1280, 390]) {

@@ -10,14 +10,12 @@ import { folderIdOf } from '../../server/media/local-index.ts';
 import { ffmpegPath } from '../../server/video/ffmpeg.ts';
 import { makeClip } from '../../server/video/fixtures.ts';
 import { FIXTURES } from './fixtures.ts';
-import { catalogue, watchConsole } from './helpers.ts';
+import { catalogue, hydrated, watchConsole } from './helpers.ts';
 import { startStaffSite } from './staff-servers.ts';
 
 const ui = catalogue().ui;
 const tiles = (page: Page) => page.locator('[data-tile]:visible');
 const named = (page: Page, name: string) => tiles(page).and(page.locator(`[data-file="${name}"]`));
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
 const mediaDir = (dataDir: string, folder: string) => join(dataDir, 'media', ...folder.split('/'));
 
 async function playsInline(page: Page): Promise<string> {

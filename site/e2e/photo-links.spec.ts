@@ -1,31 +1,17 @@
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { captionOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
 import { isGalleryKind } from '../../engine/index.ts';
-import { pageKey, type PagePayload } from '../../engine/shared/page.ts';
 import { FIXTURES } from './fixtures.ts';
-import { catalogue, routeCases, watchConsole } from './helpers.ts';
+import { catalogue, hydrated, itemsOf, routeCases, watchConsole } from './helpers.ts';
 
 const c = catalogue();
 const { baseUrl } = c.site;
 const viewer = (page: Page) => page.locator('.yarl__root');
 const currentCaption = (page: Page) => page.locator('.yarl__slide_current [data-testid="viewer-name"]');
 const galleries = routeCases(c).filter((r) => r.status === 200 && isGalleryKind(r.kind));
-
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
-}
-
-/** A gallery's items as the server renders them (its page payload). */
-async function itemsOf(request: APIRequestContext, path: string): Promise<ApiMediaItem[]> {
-  const payload = (await (await request.get(pageKey(path))).json()) as PagePayload;
-  const lists = Object.values(payload.fallback).filter(
-    (v): v is ApiMediaItem[] => Array.isArray(v) && v.every((i) => typeof i === 'object' && i && 'fileId' in i),
-  );
-  return lists.find((l) => l.length > 0) ?? [];
-}
 
 const attr = (html: string, re: RegExp): string | undefined => re.exec(html)?.[1]?.replace(/&amp;/g, '&');
 
