@@ -5,6 +5,7 @@
  * page kind is one row here and one template file.
  */
 
+import type { IslandName } from './shared/islands.ts';
 import { CONSULTATION_TEXTS, GALLERY_TEXTS, HEALTH_TEXTS, type TextKey } from './texts.ts';
 
 /** Who a page is for: visitors (the React app, in the sitemap), or staff (never in visitor bundles or the sitemap). */
@@ -45,6 +46,8 @@ export interface KindDef {
   readonly status: 200 | 404;
   /** Its top shows 'Book a free in-home consultation' (visitor pages that sell: all but not-found). */
   readonly consultation: boolean;
+  /** The islands its template shows whatever its sections (engine/shared/islands.ts adds the sections'). */
+  readonly islands?: readonly IslandName[];
 }
 
 const STANDARD = 'site/templates/Standard.tsx';
@@ -66,6 +69,7 @@ const gallery = (source: KindGallery['source'], media: KindGallery['media']): Ki
     gallery: { source, media },
     products: source === 'product-type',
     texts: GALLERY_TEXTS,
+    islands: ['gallery'],
   });
 
 const staff = (template: string, more: Partial<KindDef> = {}): KindDef => ({
@@ -98,6 +102,7 @@ export const KINDS = {
     texts: CONSULTATION_TEXTS,
     consultation: false,
     takesRequests: true,
+    islands: ['consultation'],
   }),
   'image-manager': staff('site/staff/tools/ImageManager.tsx', { data: 'slot-groups' }),
   'folder-setup': staff('site/staff/tools/FolderSetup.tsx', { data: 'folder-checklist' }),

@@ -6,7 +6,7 @@ import type { PagePayload, RenderPage, Rendered, Shell } from '../engine/shared/
  * instance. Everything stateful (React contexts, Stitches) lives in the chunks, which every
  * instance and every lazily loaded template import by one plain URL, so they all share one copy.
  */
-export const render: RenderPage = async (shell: Shell, payload: PagePayload, search = ''): Promise<Rendered> => {
+export const render: RenderPage = async (shell: Shell, payload: PagePayload): Promise<Rendered> => {
   const { renderPage } = await import('./render-server.tsx');
-  return renderPage(shell, payload, search);
+  return renderPage(shell, payload);
 };

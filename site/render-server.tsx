@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './app/App.tsx';
 import type { PagePayload, Rendered, Shell } from '../engine/shared/page.ts';
+import { beginIslands, islandsRendered } from './islands/Island.tsx';
 import { getCssText } from './styles/stitches.ts';
 import { loadTemplate } from './templates/registry.ts';
 
@@ -11,12 +12,11 @@ import { loadTemplate } from './templates/registry.ts';
  */
 const REACT_IMAGE_PRELOADS = /<link rel="preload" as="image"[^>]*\/>/g;
 
-/** Renders one page to HTML (loaded by site/entry-server.tsx). */
-export async function renderPage(shell: Shell, payload: PagePayload, search = ''): Promise<Rendered> {
+/** Renders one page to HTML (loaded by site/entry-server.tsx), with the islands it shows. */
+export async function renderPage(shell: Shell, payload: PagePayload): Promise<Rendered> {
   await loadTemplate(payload.page.kind);
-  const html = renderToString(<App shell={shell} initial={payload} ssr={{ path: payload.path, search }} />).replace(
-    REACT_IMAGE_PRELOADS,
-    '',
-  );
-  return { html, css: getCssText() };
+  // Synchronous from here: no other page renders in between, so the islands collected are this page's.
+  beginIslands();
+  const html = renderToString(<App shell={shell} payload={payload} />).replace(REACT_IMAGE_PRELOADS, '');
+  return { html, css: getCssText(), islands: [...islandsRendered()] };
 }

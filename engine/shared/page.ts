@@ -1,18 +1,42 @@
 import type { ImageRef } from './images.ts';
-import type { Catalogue, Page } from '../index.ts';
+import type { IslandName } from './islands.ts';
+import type { Catalogue, Page } from '../model.ts';
+import { kindOf } from '../kinds.ts';
+import { isPattern } from '../routes.ts';
 
 /**
- * What the server hands the React app: the shell (the same for every page of the site) and the
- * payload of one page. Pure types, shared by `server/render` and the browser bundle.
+ * What the server render reads: the shell (the same for every page of the site) and the payload of
+ * one page. Neither goes to the browser: islands get their own props. Pure types, shared by
+ * `server/render` and the site.
  */
 
-/** Site-wide data, embedded once in every HTML document. */
+/** Site-wide data of every page. */
 export interface Shell {
   readonly site: Catalogue['site'];
   readonly ui: Catalogue['ui'];
   readonly figures: Catalogue['figures'];
   /** Slot id -> built-in fallback image URL. */
   readonly slots: Readonly<Record<string, string>>;
+  /** Folder path -> the gallery page that shows it (a dialog's button links there before its script). */
+  readonly galleries: Readonly<Record<string, string>>;
+  /** Product id -> its media folder path. */
+  readonly productFolders: Readonly<Record<string, string>>;
+}
+
+/** The shell of a catalogue. */
+export function shellOf(c: Catalogue): Shell {
+  const galleries: Record<string, string> = {};
+  for (const p of c.pages)
+    if (p.folder !== undefined && !isPattern(p.path) && kindOf(p.kind).gallery?.source === 'folder')
+      galleries[p.folder] ??= p.path;
+  return {
+    site: c.site,
+    ui: c.ui,
+    figures: c.figures,
+    slots: Object.fromEntries(c.slots.map((s) => [s.id, s.fallback])),
+    galleries,
+    productFolders: Object.fromEntries(c.products.flatMap((p) => (p.folder === undefined ? [] : [[p.id, p.folder]]))),
+  };
 }
 
 /** Head tags of a page, with every placeholder filled. */
@@ -63,7 +87,7 @@ export interface PagePayload {
   readonly images?: Readonly<Record<string, ImageRef>>;
 }
 
-/** A path that is not a visitor page (a staff tool): the browser loads it as a new document. */
+/** A path that is not a visitor page (a staff tool). */
 export interface DocumentPayload {
   readonly type: 'document';
   readonly path: string;
@@ -71,23 +95,29 @@ export interface DocumentPayload {
 
 export type RoutePayload = PagePayload | DocumentPayload;
 
-/** What the server bundle (`site/entry-server.tsx`) renders: the app's markup and its Stitches CSS. */
+/** What the server bundle (`site/entry-server.tsx`) renders: the page's markup, its Stitches CSS, its islands. */
 export interface Rendered {
   readonly html: string;
   readonly css: string;
+  /** The islands in the markup, in order (their modules are what the page's script loads). */
+  readonly islands: readonly IslandName[];
 }
 
 /** The server bundle's render function. */
-export type RenderPage = (shell: Shell, payload: PagePayload, search?: string) => Promise<Rendered>;
+export type RenderPage = (shell: Shell, payload: PagePayload) => Promise<Rendered>;
 
-/** The JSON endpoint the app reads page payloads from during client navigation. */
+/** The JSON endpoint of a page's payload (a gallery dialog's Try Again looks its folder up again there). */
 export const PAGE_ENDPOINT = '/_site/page';
 export const pageKey = (path: string): string => `${PAGE_ENDPOINT}?path=${encodeURIComponent(path)}`;
 
 /** The client entry, relative to the repository root (its chunk in Vite's manifest). */
 export const CLIENT_ENTRY = 'site/entry-client.tsx';
 
-/** Ids of the JSON documents embedded in the HTML. */
-export const SHELL_ID = 'site-shell';
-export const PAYLOAD_ID = 'site-page';
-export const ROOT_ID = 'root';
+
+/** JSON safe inside <script>: no '</script>', no HTML comment openers, no JS line separators. */
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

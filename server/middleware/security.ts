@@ -11,7 +11,8 @@ export function securityHeaders(options: HelmetOptions = {}): RequestHandler {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", BOOT_SCRIPT_HASH],
+        // The boot script by its hash, and the pages' inline speculation rules (that type of script only).
+        scriptSrc: ["'self'", BOOT_SCRIPT_HASH, "'inline-speculation-rules'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

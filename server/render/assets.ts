@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isVisitorKind, kindOf, type PageKind } from '../../engine/index.ts';
+import { ISLAND_WHEN, type IslandName } from '../../engine/shared/islands.ts';
 import { CLIENT_ENTRY } from '../../engine/shared/page.ts';
 
 interface ManifestChunk {
@@ -11,11 +11,13 @@ interface ManifestChunk {
 
 type ViteManifest = Readonly<Record<string, ManifestChunk>>;
 
-/** The files one page loads first: its entry script, the modules to preload and the stylesheets. */
+/** The files a page with islands loads: its entry script, the modules to preload, the stylesheets. */
 export interface PageAssets {
   readonly entry: string;
   readonly preload: readonly string[];
   readonly css: readonly string[];
+  /** When the boot script adds them (engine/shared/islands.ts ISLAND_WHEN). */
+  readonly when: 'boot' | 'open';
 }
 
 /** Reads Vite's client manifest (`<distDir>/client/.vite/manifest.json`); null before the first build. */
@@ -25,8 +27,16 @@ export function readClientManifest(distDir: string): ViteManifest | null {
   return JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
 }
 
-/** Pure: the entry plus a page kind's template chunk, with their static imports and CSS, in order. */
-export function pageAssets(manifest: ViteManifest, kind: PageKind): PageAssets {
+/** The module of an island, relative to the repository root (its chunk in Vite's manifest). */
+export const islandModule = (name: IslandName): string => `site/islands/${name}.island.tsx`;
+
+/**
+ * Pure: the entry plus the modules of the islands a page shows, with their static imports and CSS, in
+ * order; null for a page without islands (it loads no script at all).
+ */
+export function pageAssets(manifest: ViteManifest, islands: readonly IslandName[]): PageAssets | null {
+  const entryChunk = manifest[CLIENT_ENTRY];
+  if (islands.length === 0 || !entryChunk) return null;
   const scripts: string[] = [];
   const css: string[] = [];
   const seen = new Set<string>();
@@ -40,8 +50,7 @@ export function pageAssets(manifest: ViteManifest, kind: PageKind): PageAssets {
     for (const c of chunk.css ?? []) if (!css.includes(`/${c}`)) css.push(`/${c}`);
   };
   visit(CLIENT_ENTRY);
-  if (isVisitorKind(kind)) visit(kindOf(kind).template);
-  const entryChunk = manifest[CLIENT_ENTRY];
-  const entry = entryChunk ? `/${entryChunk.file}` : '';
-  return { entry, preload: scripts, css };
+  for (const name of new Set(islands)) visit(islandModule(name));
+  const when = islands.some((n) => ISLAND_WHEN[n] === 'boot') ? 'boot' : 'open';
+  return { entry: `/${entryChunk.file}`, preload: scripts, css, when };
 }

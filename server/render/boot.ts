@@ -1,20 +1,40 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The page's scripts start once its largest paint has arrived: on a phone's slow link the hero (or
- * first gallery tile) must not share the bandwidth with the app's JavaScript. The boot script reads
- * `<meta name="app-scripts">` (the entry first, then the modules it imports, preloaded together) and
- * adds them when the `fetchpriority=high` image has loaded or failed, at once when the page has none.
- * Scripts added before the `load` event still delay it, so `load` still means "hydrated".
- * A fixed text: the CSP allows it by its hash (`BOOT_SCRIPT_HASH`).
+ * The one inline script of a visitor page, in its head (a fixed text: the CSP allows it by its hash,
+ * `BOOT_SCRIPT_HASH`). Two jobs:
+ *
+ * - Static images keep the spec's fallback chain without React: one delegated `error` handler
+ *   (capturing, so it sees images that fail before the body has parsed) retries an image that has
+ *   `data-on-fail` once with a time stamp, then tries its next source (`data-fallbacks`), then hides
+ *   it (`hide`) or puts the grey `image-placeholder` box in its place (engine/shared/islands.ts).
+ * - The islands' script starts late: `<meta name="app-scripts">` lists the entry and the modules to
+ *   preload with it. With `data-when="boot"` they are added once the largest paint (the
+ *   `fetchpriority=high` image) has loaded or failed, at once when there is none: on a phone's slow
+ *   link that image must not share the bandwidth with JavaScript. With `data-when="open"` (a page whose
+ *   only island is the phone menu, a popover that works without it) they are added when a popover
+ *   first opens. Scripts added before `load` still delay it.
  */
 export const BOOT_SCRIPT =
-  "(function(){var d=document,m=d.querySelector('meta[name=app-scripts]');if(!m)return;" +
-  "var u=m.content.split(' '),i=d.querySelector('img[fetchpriority=high]'),done=0;" +
+  '(function(){var d=document;' +
+  "d.addEventListener('error',function(e){var i=e.target;" +
+  "if(!i||i.tagName!=='IMG'||!i.hasAttribute('data-on-fail'))return;var s=i.currentSrc||i.src;" +
+  "if(!i.hasAttribute('data-retried')){i.setAttribute('data-retried','');i.removeAttribute('srcset');" +
+  "i.src=s+(s.indexOf('?')<0?'?':'&')+'t='+Date.now();return}i.removeAttribute('data-retried');" +
+  "var f=(i.getAttribute('data-fallbacks')||'').split(' ').filter(Boolean),n=f.shift();" +
+  "if(n){i.setAttribute('data-fallbacks',f.join(' '));i.src=n;return}" +
+  "if(i.getAttribute('data-on-fail')==='hide'){i.style.display='none';return}" +
+  "var p=d.createElement('span'),a=i.getAttribute('alt');p.className='image-placeholder';" +
+  "if(a){p.setAttribute('role','img');p.setAttribute('aria-label',a)}else p.setAttribute('aria-hidden','true');" +
+  'i.replaceWith(p)},true);' +
+  "function start(){var m=d.querySelector('meta[name=app-scripts]');if(!m)return;var u=m.content.split(' '),done=0;" +
   'function go(){if(done++)return;for(var k=1;k<u.length;k++){var l=d.createElement("link");' +
   'l.rel="modulepreload";l.href=u[k];d.head.appendChild(l)}var s=d.createElement("script");' +
   's.type="module";s.src=u[0];d.body.appendChild(s)}' +
-  "if(i&&!i.complete){i.addEventListener('load',go);i.addEventListener('error',go)}else go()})();";
+  "if(m.getAttribute('data-when')==='open'){d.addEventListener('toggle',function(e){if(e.newState==='open')go()},true);return}" +
+  "var i=d.querySelector('img[fetchpriority=high]');" +
+  "if(i&&!i.complete){i.addEventListener('load',go);i.addEventListener('error',go)}else go()}" +
+  "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start()})();";
 
 /** The CSP source that allows `BOOT_SCRIPT` inline. */
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;

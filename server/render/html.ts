@@ -1,5 +1,6 @@
 import type { Head, PagePayload, PreloadImage, Rendered, Shell } from '../../engine/shared/page.ts';
-import { PAYLOAD_ID, ROOT_ID, SHELL_ID } from '../../engine/shared/page.ts';
+import { jsonForScript } from '../../engine/shared/page.ts';
+import { UI_TEXTS_ID } from '../../engine/shared/islands.ts';
 import type { PageAssets } from './assets.ts';
 import { BOOT_SCRIPT } from './boot.ts';
 
@@ -12,24 +13,18 @@ const preloadLink = ({ href, srcSet, sizes }: PreloadImage): string =>
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** JSON safe inside <script>: no '</script>', no HTML comment openers, no JS line separators. */
-export const jsonForScript = (value: unknown): string =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
 // A small inline icon, so that browsers do not ask for /favicon.ico (a 404 in the console).
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%2317465f'/%3E%3Cpath d='M6 12h20M6 17h20M6 22h20' stroke='%23fff' stroke-width='2.5'/%3E%3C/svg%3E";
 
-function headTags(head: Head, siteName: string, assets: PageAssets): string {
+function headTags(head: Head, siteName: string, assets: PageAssets | null, speculation: string): string {
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
   return [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // First: its image handler must be listening before the body's images can fail.
+    `<script>${BOOT_SCRIPT}</script>`,
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
@@ -44,21 +39,29 @@ function headTags(head: Head, siteName: string, assets: PageAssets): string {
     `<link rel="icon" href="${FAVICON}">`,
     // Before the scripts: the largest paint must not queue behind them for a connection.
     ...(head.preloadImage ? [preloadLink(head.preloadImage)] : []),
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...(assets.entry
-      ? [meta('name', 'app-scripts', [assets.entry, ...assets.preload.filter((h) => h !== assets.entry)].join(' '))]
+    ...(assets?.css ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(assets
+      ? [
+          `<meta name="app-scripts" data-when="${assets.when}" content="${escapeHtml(
+            [assets.entry, ...assets.preload.filter((h) => h !== assets.entry)].join(' '),
+          )}">`,
+        ]
       : []),
+    `<script type="speculationrules">${speculation}</script>`,
   ].join('');
 }
 
-/** The whole HTML document of a page: head tags, CSS, the rendered app, its data and scripts. */
+/**
+ * The whole HTML document of a page: head tags, CSS, the rendered page with its islands, and when it
+ * has islands the `ui` texts they share and the boot script's list of their modules.
+ */
 export function documentHtml(args: {
-  readonly shellJson: string;
   readonly shell: Shell;
-  readonly payloadJson: string;
   readonly payload: PagePayload;
   readonly rendered: Rendered;
-  readonly assets: PageAssets;
+  readonly assets: PageAssets | null;
+  /** The speculation rules (JSON) of visitor pages. */
+  readonly speculation: string;
   /** schema.org JSON-LD documents of the page. */
   readonly jsonLd?: readonly object[];
 }): string {
@@ -66,14 +69,14 @@ export function documentHtml(args: {
   return [
     '<!doctype html>',
     '<html lang="en"><head>',
-    headTags(payload.head, shell.site.name, assets),
+    headTags(payload.head, shell.site.name, assets, args.speculation),
     ...(args.jsonLd ?? []).map((doc) => `<script type="application/ld+json">${jsonForScript(doc)}</script>`),
     `<style id="stitches">${rendered.css}</style>`,
     '</head><body>',
-    `<div id="${ROOT_ID}">${rendered.html}</div>`,
-    `<script type="application/json" id="${SHELL_ID}">${args.shellJson}</script>`,
-    `<script type="application/json" id="${PAYLOAD_ID}">${args.payloadJson}</script>`,
-    assets.entry ? `<script>${BOOT_SCRIPT}</script>` : '',
+    rendered.html,
+    rendered.islands.length > 0
+      ? `<script type="application/json" id="${UI_TEXTS_ID}">${jsonForScript(shell.ui)}</script>`
+      : '',
     '</body></html>',
   ].join('');
 }

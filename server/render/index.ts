@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Router, type RequestHandler } from 'express';
 import type { Catalogue } from '../../engine/index.ts';
-import { PAGE_ENDPOINT, type Shell } from '../../engine/shared/page.ts';
+import { PAGE_ENDPOINT, shellOf } from '../../engine/shared/page.ts';
 import type { ImageRefs } from '../images.ts';
 import type { Logger } from '../log.ts';
 import type { SiteData } from '../services.ts';
@@ -12,6 +12,7 @@ import { structuredData } from './structured-data.ts';
 import { pageAnswer } from './status.ts';
 import { createPageRenderer, type PageRenderer } from './renderer.ts';
 import { sitemapImages } from './sitemap.ts';
+import { speculationRules } from './speculation.ts';
 import { textFilesRouter } from './text-files.ts';
 import { sendError, sendErrorText } from '../errors.ts';
 
@@ -25,14 +26,7 @@ export interface RenderDeps {
   readonly images?: ImageRefs;
 }
 
-const shellOf = (c: Catalogue): Shell => ({
-  site: c.site,
-  ui: c.ui,
-  figures: c.figures,
-  slots: Object.fromEntries(c.slots.map((s) => [s.id, s.fallback])),
-});
-
-/** The page payload the app reads during client navigation (`?path=/...`). */
+/** A page's payload as JSON (`?path=/...`): a gallery dialog's Try Again looks its folder up again there. */
 const payloadEndpoint =
   (ctx: PayloadContext): RequestHandler =>
   async (req, res) => {
@@ -56,8 +50,8 @@ const pageRoute =
   (ctx: PayloadContext, render: PageRenderer, logger?: Logger): RequestHandler =>
   async (req, res, next) => {
     const path = req.path;
-    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     if (path.length > 1 && path.endsWith('/')) {
+      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
       // One leading slash only: `//host/` or `/\host/` as a Location would leave the site.
       const target = `/${path.replace(/^[/\\]+/, '').replace(/\/+$/, '')}`;
       res.redirect(301, `${target}${search}`);
@@ -68,7 +62,7 @@ const pageRoute =
       next();
       return;
     }
-    const html = await render(payload, search);
+    const html = await render(payload);
     if (html === null) {
       logger?.error('The site is not built: run `npm run build` (dist/client and dist/server).');
       sendErrorText(res, 'SiteNotBuilt');
@@ -94,8 +88,11 @@ export function createRenderRouter(deps: RenderDeps): Router {
     ...(deps.images ? { images: deps.images } : {}),
     onError: (key, err) => deps.logger?.warn({ key, err }, 'page data failed; rendering the error state'),
   };
-  const render = createPageRenderer(deps.distDir ?? join(process.cwd(), 'dist'), shell, (payload) =>
-    structuredData(catalogue, payload),
+  const render = createPageRenderer(
+    deps.distDir ?? join(process.cwd(), 'dist'),
+    shell,
+    (payload) => structuredData(catalogue, payload),
+    speculationRules(catalogue),
   );
   const router = Router();
   router.use(textFilesRouter(catalogue, () => sitemapImages(ctx)));

@@ -16,7 +16,7 @@ import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
 import { slotMapReader } from '../slots.ts';
 import { pageAssets } from './assets.ts';
-import { jsonForScript } from './html.ts';
+import { jsonForScript } from '../../engine/shared/page.ts';
 import { createRenderRouter } from './index.ts';
 import { createMatcher } from './match.ts';
 

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PagePayload, RenderPage, Shell } from '../../engine/shared/page.ts';
 import { pageAssets, readClientManifest } from './assets.ts';
-import { documentHtml, jsonForScript } from './html.ts';
+import { documentHtml } from './html.ts';
+import { jsonForScript } from '../../engine/shared/page.ts';
 
 /** Rendered pages remembered per path (identical payload -> identical HTML). */
 const MAX_REMEMBERED = 500;
@@ -25,23 +26,26 @@ async function loadBuild(distDir: string): Promise<Built | null> {
 }
 
 /** Renders a page payload to its HTML document, or null while the site is not built. */
-export type PageRenderer = (payload: PagePayload, search: string) => Promise<string | null>;
+export type PageRenderer = (payload: PagePayload) => Promise<string | null>;
 
 /**
  * The page renderer over the built server bundle in `distDir`: loaded on first use (again after a
  * failed or missing build), with the HTML of the last MAX_REMEMBERED pages remembered by path.
  */
-/** `jsonLdOf` gives a page's structured data (JSON-LD documents), embedded in its head. */
+/**
+ * `jsonLdOf` gives a page's structured data (JSON-LD documents), embedded in its head; `speculation`
+ * is the pages' speculation rules.
+ */
 export function createPageRenderer(
   distDir: string,
   shell: Shell,
   jsonLdOf: (payload: PagePayload) => readonly object[],
+  speculation: string,
 ): PageRenderer {
-  const shellJson = jsonForScript(shell);
   let build: Promise<Built | null> | null = null;
   const remembered = new Map<string, { json: string; html: string }>();
 
-  return async (payload, search) => {
+  return async (payload) => {
     const payloadJson = jsonForScript(payload);
     // By path only: query strings (tracking parameters, cache busters) must not multiply the entries.
     // No page reads the query during rendering, so one path renders the same HTML whatever follows it.
@@ -59,10 +63,10 @@ export function createPageRenderer(
       build = null;
       return null;
     }
-    const rendered = await built.renderPage(shell, payload, search.replace(/^\?/, ''));
-    const assets = pageAssets(built.manifest, payload.page.kind);
+    const rendered = await built.renderPage(shell, payload);
+    const assets = pageAssets(built.manifest, rendered.islands);
     const jsonLd = jsonLdOf(payload);
-    const html = documentHtml({ shell, shellJson, payload, payloadJson, rendered, assets, jsonLd });
+    const html = documentHtml({ shell, payload, rendered, assets, speculation, jsonLd });
     if (payload.status === 200 && payload.errors.length === 0) {
       remembered.delete(key);
       remembered.set(key, { json: payloadJson, html });

@@ -1,5 +1,5 @@
 import type { Page, TextKey } from '../../engine/index.ts';
-import { jsonForScript } from '../render/html.ts';
+import { jsonForScript } from '../../engine/shared/page.ts';
 import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/shared/staff.ts';
 
 export const escapeHtml = (s: string): string =>

@@ -1,25 +1,11 @@
-import { useEffect } from 'react';
-import { SWRConfig, type SWRConfiguration } from 'swr';
-import { Router } from 'wouter';
+import { SWRConfig } from 'swr';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
-import { ToastHost } from '../components/Toasts.tsx';
-import { fetchJson } from '../data/fetcher.ts';
-import { FRESH_MS } from '../../engine/shared/keys.ts';
+import { SWR_OPTIONS } from '../data/swr.ts';
 import { globalStyles, styled } from '../styles/stitches.ts';
 import { getTemplate } from '../templates/registry.ts';
-import { PageContext, ShellContext } from './context.ts';
-import { ROOT_ID, type PagePayload, type Shell } from '../../engine/shared/page.ts';
-import { usePageNavigation } from './navigation.ts';
-
-/** The spec's data policy: no retry, fresh 2 min, refetch on focus, no polling. */
-export const SWR_OPTIONS: SWRConfiguration = {
-  fetcher: fetchJson,
-  shouldRetryOnError: false,
-  dedupingInterval: FRESH_MS.default,
-  revalidateOnFocus: true,
-  refreshInterval: 0,
-};
+import { DataContext, PageContext, ShellContext, UiContext } from './context.ts';
+import type { PagePayload, Shell } from '../../engine/shared/page.ts';
 
 const SkipLink = styled('a', {
   position: 'absolute',
@@ -37,59 +23,36 @@ const SkipLink = styled('a', {
 const Main = styled('main', { display: 'block', flex: '1 0 auto', '&:focus': { outline: 'none' } });
 const Column = styled('div', { display: 'flex', flexDirection: 'column', minHeight: '100vh' });
 
-const Progress = styled('div', {
-  position: 'fixed',
-  top: 0,
-  left: 0,
-  right: 0,
-  height: '3px',
-  zIndex: 60,
-  backgroundColor: '$accent',
-});
-
-function Site({ initial }: { readonly initial: PagePayload }) {
-  const { state, pending } = usePageNavigation(initial);
-  useEffect(() => {
-    // Effects run once hydration has committed: a marker for tests and tools.
-    document.getElementById(ROOT_ID)?.setAttribute('data-hydrated', '');
-  }, []);
-  const Template = getTemplate(state.payload.page.kind);
-  return (
-    <PageContext.Provider value={state}>
-      <SWRConfig value={{ fallback: state.payload.fallback }}>
-        <Column>
-          <Header />
-          <Main id="main" tabIndex={-1}>
-            {Template ? <Template key={state.payload.path} /> : null}
-          </Main>
-          <Footer />
-        </Column>
-        {pending && <Progress aria-hidden="true" data-testid="nav-progress" />}
-        <ToastHost />
-      </SWRConfig>
-    </PageContext.Provider>
-  );
-}
-
 export interface AppProps {
   readonly shell: Shell;
-  readonly initial: PagePayload;
-  /** Server rendering: the requested path and query string. */
-  readonly ssr?: { readonly path: string; readonly search: string };
+  readonly payload: PagePayload;
 }
 
-/** The visitor app: shell data, router, data layer and the page of the current location. */
-export function App({ shell, initial, ssr }: AppProps) {
+/**
+ * A visitor page as the server renders it: shell, header, the template of its kind, footer. Its data
+ * comes from the payload (swr fallback); its interactive parts are islands with their own props.
+ */
+export function App({ shell, payload }: AppProps) {
   globalStyles();
-  const router = ssr ? { ssrPath: ssr.path, ssrSearch: ssr.search } : {};
+  const Template = getTemplate(payload.page.kind);
   return (
     <ShellContext.Provider value={shell}>
-      <Router {...router}>
-        <SWRConfig value={SWR_OPTIONS}>
-          <SkipLink href="#main">{shell.ui['skipToContent']}</SkipLink>
-          <Site initial={initial} />
-        </SWRConfig>
-      </Router>
+      <UiContext.Provider value={shell.ui}>
+        <PageContext.Provider value={{ payload, receivedAt: Date.now() }}>
+          <DataContext.Provider value={{ ...payload, receivedAt: Date.now() }}>
+            <SWRConfig value={{ ...SWR_OPTIONS, fallback: payload.fallback }}>
+              <SkipLink href="#main">{shell.ui['skipToContent']}</SkipLink>
+              <Column>
+                <Header />
+                <Main id="main" tabIndex={-1}>
+                  {Template ? <Template /> : null}
+                </Main>
+                <Footer />
+              </Column>
+            </SWRConfig>
+          </DataContext.Provider>
+        </PageContext.Provider>
+      </UiContext.Provider>
     </ShellContext.Provider>
   );
 }

@@ -1,5 +1,4 @@
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'wouter';
 import type { Link as PageLink } from '../../engine/index.ts';
 import { useShell } from '../app/context.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
@@ -37,7 +36,7 @@ export function Breadcrumbs({ items, vars }: { readonly items: readonly PageLink
             <li key={`${i}-${item.label}`}>
               {i > 0 && <ChevronRight size={14} aria-hidden="true" />}
               {item.href && !last ? (
-                <Link href={fillText(item.href, vars)}>{label}</Link>
+                <a href={fillText(item.href, vars)}>{label}</a>
               ) : (
                 <span aria-current={last ? 'page' : undefined}>{label}</span>
               )}

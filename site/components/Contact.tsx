@@ -2,14 +2,14 @@ import { CalendarCheck, Mail, MapPin, Phone } from 'lucide-react';
 import { useShell } from '../app/context.ts';
 import { telHref } from '../../engine/shared/contact.ts';
 import { styled } from '../styles/stitches.ts';
-import { ButtonAnchor } from './ui.tsx';
+import { ButtonLink } from './ui.tsx';
 
 /** 'Book a free in-home consultation': a plain link (the consultation page may be a document of its own). */
 export function ConsultCta() {
   const { site, ui } = useShell();
   if (!site.contact || !ui['bookConsultation']) return null;
   return (
-    <ButtonAnchor
+    <ButtonLink
       variant="accent"
       href={site.contact.consultationHref}
       data-testid="consult-cta"
@@ -17,7 +17,7 @@ export function ConsultCta() {
     >
       <CalendarCheck size={18} aria-hidden="true" />
       {ui['bookConsultation']}
-    </ButtonAnchor>
+    </ButtonLink>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { useShell } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
 import { ContactBlock } from './Contact.tsx';
@@ -43,7 +42,7 @@ export function Footer() {
           <ul>
             {site.nav.map((item) => (
               <li key={item.href}>
-                <Link href={item.href}>{item.label}</Link>
+                <a href={item.href}>{item.label}</a>
               </li>
             ))}
           </ul>

@@ -9,7 +9,7 @@ import {
   type MouseEvent,
   type SyntheticEvent,
 } from 'react';
-import { useShell } from '../app/context.ts';
+import { useUi } from '../app/context.ts';
 import { useMedia } from '../data/hooks.ts';
 import type { MediaSource } from '../../engine/shared/keys.ts';
 import { trapTab } from '../lib/focus.ts';
@@ -91,7 +91,7 @@ interface Props {
  * while loading, 'Try Again' when empty or failing. Tiles open the viewer above the dialog.
  */
 export default function GalleryDialog({ title, source, lookupFailed = false, retryLookup, onClose }: Props) {
-  const { ui } = useShell();
+  const ui = useUi();
   const ref = useRef<HTMLDialogElement>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const viewerOpen = useRef(false);

@@ -1,79 +1,66 @@
-import { Images } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import type { ApiProduct } from '../../engine/shared/api.ts';
 import type { Section } from '../../engine/index.ts';
-import { useShell } from '../app/context.ts';
-import { useDialogSource } from '../data/sources.ts';
+import { keys } from '../../engine/shared/keys.ts';
+import { dialogLookup, dialogSource } from '../../engine/shared/sources.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
-import { Button } from './ui.tsx';
+import { usePage, useShell } from '../app/context.ts';
+import { useProducts } from '../data/hooks.ts';
+import type { DialogIslandProps } from '../islands/dialog.island.tsx';
+import { Island } from '../islands/Island.tsx';
 
 type Dialog = NonNullable<Section['dialog']>;
-
-const loadDialog = () => import('./GalleryDialog.tsx');
-const GalleryDialog = lazy(loadDialog);
 
 interface Props {
   readonly dialog: Dialog;
   /** The product of the card the button sits on ('{name} Gallery'). */
   readonly product?: ApiProduct | undefined;
   readonly vars?: Vars;
-  readonly variant?: 'primary' | 'outline' | 'accent' | 'light';
+  readonly variant?: DialogIslandProps['variant'];
+  /** Other elements with `data-opens-dialog` set to this open the dialog too. */
+  readonly trigger?: string;
 }
 
-/** What a dialog trigger spreads on its element: opens the dialog, preloads its code on hover and focus. */
-export interface DialogTrigger {
-  readonly 'aria-haspopup': 'dialog';
-  readonly onClick: () => void;
-  readonly onPointerEnter: () => void;
-  readonly onFocus: () => void;
+/** The gallery page that shows a dialog's folder (its button links there until its island is live). */
+export function useDialogHref(dialog: Dialog, product?: ApiProduct): string | undefined {
+  const { galleries, productFolders } = useShell();
+  const folder = dialog.folder ?? productFolders[dialog.product ?? product?.id ?? ''];
+  return folder === undefined ? undefined : galleries[folder];
 }
 
 /**
- * The reusable gallery dialog behind any trigger (a button, a picture): the dialog's code and data load
- * when it opens; closing gives the focus back to the element that opened it.
+ * Server render: a gallery-dialog button, as an island. What the dialog shows is decided here, from
+ * the page's data (engine/shared/sources.ts); the island gets the answer, or what to look up again
+ * when the lookup failed (the dialog then says so, never "empty").
  */
-export function useGalleryDialog({ dialog, product, vars = {} }: Omit<Props, 'variant'>) {
+export function GalleryDialogButton({ dialog, product, vars = {}, variant = 'outline', trigger }: Props) {
   const { ui } = useShell();
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLElement | null>(null);
-  const { source, lookupFailed, retryLookup } = useDialogSource(dialog, product);
+  const { payload } = usePage();
+  const products = useProducts();
+  const ctx = { page: payload.page, vars: payload.vars, products: products.data ?? [], folderIds: payload.folderIds };
+  const source = dialogSource(ctx, dialog, product);
+  const lookup = dialogLookup(dialog, product);
+  const failed =
+    source === null &&
+    lookup !== null &&
+    (lookup === 'products'
+      ? products.error !== undefined
+      : payload.errors.includes(keys.folderLookup(lookup.folder)));
   const names = { ...vars, ...(product ? { name: product.name } : {}) };
-  const trigger: DialogTrigger = {
-    'aria-haspopup': 'dialog',
-    onClick: () => {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setOpen(true);
-    },
-    onPointerEnter: () => void loadDialog(),
-    onFocus: () => void loadDialog(),
-  };
-  const element: ReactNode = open && (
-    <Suspense fallback={null}>
-      <GalleryDialog
-        title={fillText(dialog.title, names)}
-        source={source}
-        lookupFailed={lookupFailed}
-        retryLookup={retryLookup}
-        onClose={() => {
-          setOpen(false);
-          opener.current?.focus();
-        }}
-      />
-    </Suspense>
-  );
-  return { trigger, element, label: fillText(dialog.button ?? ui['viewGallery'] ?? '', names) };
-}
-
-/** A button that opens the reusable gallery dialog. */
-export function GalleryDialogButton({ variant = 'outline', ...props }: Props) {
-  const { trigger, element, label } = useGalleryDialog(props);
+  const href = useDialogHref(dialog, product);
+  const again = lookup === 'products' ? { product: dialog.product ?? '' } : lookup;
   return (
-    <>
-      <Button type="button" variant={variant} {...trigger}>
-        <Images size={18} aria-hidden="true" />
-        {label}
-      </Button>
-      {element}
-    </>
+    <Island
+      name="dialog"
+      props={{
+        title: fillText(dialog.title, names),
+        label: fillText(dialog.button ?? ui['viewGallery'] ?? '', names),
+        variant,
+        source,
+        ...(failed && again ? { lookup: again } : {}),
+        ...(href ? { href } : {}),
+        pagePath: payload.path,
+        ...(trigger ? { trigger } : {}),
+      }}
+    />
   );
 }

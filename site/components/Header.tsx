@@ -1,11 +1,10 @@
 import { Menu } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { useShell } from '../app/context.ts';
+import { usePage, useShell } from '../app/context.ts';
+import { Island } from '../islands/Island.tsx';
+import { MENU_ID } from '../islands/menu.island.tsx';
 import { isNavActive } from '../lib/nav.ts';
 import { styled } from '../styles/stitches.ts';
 import { CallButton } from './Contact.tsx';
-import { MobileMenu } from './MobileMenu.tsx';
 import { NavLink } from './ui.tsx';
 
 const Bar = styled('header', {
@@ -30,7 +29,7 @@ const Inner = styled('div', {
   '@sm': { padding: '0 $5' },
 });
 
-const Brand = styled(Link, {
+const Brand = styled('a', {
   fontFamily: '$heading',
   fontSize: '1.35rem',
   fontWeight: 700,
@@ -65,12 +64,13 @@ const MenuButton = styled('button', {
 
 const Tools = styled('div', { display: 'flex', alignItems: 'center', gap: '$2' });
 
-/** The sticky 100 px header: brand, the nav with its active rule, and the mobile menu button. */
+/**
+ * The sticky 100 px header: brand, the nav with its active rule, and the phone menu's button (it opens
+ * the menu popover with no script; the menu island adds focus handling once loaded).
+ */
 export function Header() {
   const { site, ui } = useShell();
-  const [path] = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
+  const path = usePage().payload.path;
   return (
     <Bar>
       <Inner>
@@ -88,19 +88,13 @@ export function Header() {
         </DesktopNav>
         <Tools>
           <CallButton />
-          <MenuButton
-            ref={opener}
-            type="button"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
-          >
+          <MenuButton type="button" aria-haspopup="dialog" popoverTarget={MENU_ID} data-testid="menu-button">
             <Menu size={20} aria-hidden="true" />
             {ui['menu']}
           </MenuButton>
         </Tools>
       </Inner>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} opener={opener} path={path} />
+      <Island name="menu" props={{ nav: site.nav, path }} />
     </Bar>
   );
 }

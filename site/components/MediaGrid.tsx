@@ -1,6 +1,5 @@
 import { Play } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { MasonryPhotoAlbum, type Photo } from 'react-photo-album';
 import SSR from 'react-photo-album/ssr';
 import 'react-photo-album/masonry.css';
@@ -19,7 +18,8 @@ import {
   tileSources,
 } from '../../engine/shared/media.ts';
 import { styled } from '../styles/stitches.ts';
-import { captionOf, photoPath, photoSlugs, splitPhotoPath } from '../../engine/shared/captions.ts';
+import { captionOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
+import { usePhotoAddress, type PhotoAddress } from '../islands/photo-address.ts';
 import { Thumb } from './Thumb.tsx';
 import { PAGE_ITEMS } from '../../engine/shared/paging.ts';
 import { Button, TileList } from './ui.tsx';
@@ -81,7 +81,8 @@ const TileCaption = styled('span', {
 });
 
 const Album = styled('div', {
-  '& .react-photo-album--button': {
+  '& .react-photo-album--link': {
+    display: 'block',
     padding: 0,
     borderRadius: '$sm',
     overflow: 'hidden',
@@ -93,14 +94,11 @@ const Album = styled('div', {
 
 const Squares = styled(TileList, { '@lg': { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' } });
 
-const SquareButton = styled('button', {
+const SquareLink = styled('a', {
   display: 'block',
   width: '100%',
-  padding: 0,
-  border: 'none',
-  background: 'none',
-  cursor: 'pointer',
-  textAlign: 'left',
+  color: 'inherit',
+  textDecoration: 'none',
   '& .frame': {
     position: 'relative',
     display: 'block',
@@ -120,10 +118,10 @@ interface Props {
   /** Accessible name of the grid (the page heading). */
   readonly label: string;
   /**
-   * The gallery page's path: each item gets its own address (`<path>/photo/<slug>`) while the viewer
-   * shows it; Back closes the viewer. Without it the viewer leaves the address alone.
+   * The gallery page's path and the address the page was rendered for: each tile links to its item's
+   * own address (`<path>/photo/<slug>`), which the viewer shows while open; Back closes the viewer.
    */
-  readonly galleryPath?: string;
+  readonly address: { readonly galleryPath: string; readonly ssrPath: string };
   /** The whole listing's length when `items` is only its first part (the rest is loading). */
   readonly total?: number;
   /** Text of the button that shows the next tiles (the manifest's `ui.showMore`). */
@@ -157,19 +155,18 @@ function usePaging(count: number) {
  * A gallery grid (2 to 5 columns by width, sizes from the API so nothing shifts) whose tiles open
  * the full-screen viewer; closing it returns focus to the tile last shown.
  */
-export function MediaGrid({ items: all, layout, label, galleryPath, total, moreLabel }: Props) {
-  const [own, setOwn] = useState<number | null>(null);
+export function MediaGrid({ items: all, layout, label, address, total, moreLabel }: Props) {
   const paging = usePaging(Math.max(total ?? 0, all.length));
   // The grid shows a page at a time; the viewer walks every item.
   const items = all.slice(0, paging.shown);
-  const [location, navigate] = useLocation();
+  const { galleryPath } = address;
+  const photo: PhotoAddress = usePhotoAddress(galleryPath, address.ssrPath);
   const slugs = useMemo(() => photoSlugs(all), [all]);
-  const linkedSlug = galleryPath !== undefined ? splitPhotoPath(location)?.slug : undefined;
-  const linkedIndex = linkedSlug === undefined ? -1 : slugs.indexOf(linkedSlug);
+  const linkedIndex = photo.slug === null ? -1 : slugs.indexOf(photo.slug);
   // The viewer opens after hydration: the server's markup and the first client render are the grid alone.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const open = galleryPath === undefined ? own : hydrated && linkedIndex >= 0 ? linkedIndex : null;
+  const open = hydrated && linkedIndex >= 0 ? linkedIndex : null;
   // Opened from a tile: the photo's address was pushed, so closing goes Back to the gallery's.
   const pushed = useRef(false);
   const last = useRef(0);
@@ -177,6 +174,7 @@ export function MediaGrid({ items: all, layout, label, galleryPath, total, moreL
   const root = useRef<HTMLDivElement>(null);
   const preload = () => void loadViewer();
   const lcp = lcpTileIndex(items, layout);
+  const hrefOf = (index: number): string => photoPath(galleryPath, slugs[index] ?? '');
 
   // Tiles carry their item index: the masonry album renders column by column, so DOM order is not
   // item order. (Before hydration SSR renders one album per breakpoint: the visible one counts.)
@@ -185,25 +183,26 @@ export function MediaGrid({ items: all, layout, label, galleryPath, total, moreL
     [...(tiles ?? [])].find((el) => el.offsetParent !== null)?.focus();
   };
 
-  const show = (index: number) => {
+  /** A tile is a link to its item's page; with the island live a plain click opens the viewer instead. */
+  const show = (event: MouseEvent, index: number) => {
     const slug = slugs[index];
-    if (galleryPath === undefined || slug === undefined) return setOwn(index);
+    if (slug === undefined || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
     pushed.current = true;
-    navigate(photoPath(galleryPath, slug));
+    photo.show(slug);
   };
   const viewed = (index: number) => {
     const slug = slugs[index];
-    if (galleryPath !== undefined && slug !== undefined && slug !== linkedSlug)
-      navigate(photoPath(galleryPath, slug), { replace: true });
+    if (slug !== undefined && slug !== photo.slug) photo.show(slug, true);
   };
   const closed = (index: number) => {
     // The viewer may have walked past the tiles shown: show up to the last one seen.
     paging.showAtLeast(index + 1);
-    if (galleryPath === undefined) setOwn(null);
-    else if (pushed.current) {
+    if (pushed.current) {
       pushed.current = false;
       history.back();
-    } else navigate(galleryPath, { replace: true });
+    } else photo.clear();
     requestAnimationFrame(() => focusTile(index));
   };
   // Back pressed while the viewer is open: the address lost its photo, the viewer is gone.
@@ -216,8 +215,9 @@ export function MediaGrid({ items: all, layout, label, galleryPath, total, moreL
     wasOpen.current = open !== null;
   }, [open]);
 
-  const photos: MediaPhoto[] = items.map((item) => ({
+  const photos: MediaPhoto[] = items.map((item, i) => ({
     key: item.id,
+    href: hrefOf(i),
     src: item.thumbnailUrl ?? item.url,
     // The caption is written under the tile: it names the button, and the image adds nothing to it.
     label: captionOf(item),
@@ -232,11 +232,11 @@ export function MediaGrid({ items: all, layout, label, galleryPath, total, moreL
         <Squares aria-label={label}>
           {items.map((item, i) => (
             <li key={item.id}>
-              <SquareButton
-                type="button"
+              <SquareLink
+                href={hrefOf(i)}
                 data-tile={i}
                 data-file={item.name}
-                onClick={() => show(i)}
+                onClick={(e: MouseEvent) => show(e, i)}
                 aria-label={captionOf(item)}
               >
                 <span className="frame">
@@ -261,7 +261,7 @@ export function MediaGrid({ items: all, layout, label, galleryPath, total, moreL
                   )}
                 </span>
                 <Name data-testid="tile-caption">{captionOf(item)}</Name>
-              </SquareButton>
+              </SquareLink>
             </li>
           ))}
         </Squares>
@@ -272,10 +272,10 @@ export function MediaGrid({ items: all, layout, label, galleryPath, total, moreL
               photos={photos}
               columns={(width) => Math.max(2, Math.min(columnsFor(width), items.length))}
               spacing={12}
-              onClick={({ index }) => show(index)}
+              onClick={({ event, index }) => show(event, index)}
               componentsProps={{
                 container: { 'aria-label': label },
-                button: ({ index }) => ({ 'data-tile': index }) as object,
+                link: ({ index }) => ({ 'data-tile': index }) as object,
               }}
               render={{
                 image: ({ style, className }, { photo, index }) => (
@@ -321,12 +321,7 @@ export function MediaGrid({ items: all, layout, label, galleryPath, total, moreL
       )}
       {open !== null && (
         <Suspense fallback={null}>
-          <MediaViewer
-            items={all}
-            index={open}
-            onClose={closed}
-            {...(galleryPath !== undefined ? { onView: viewed } : {})}
-          />
+          <MediaViewer items={all} index={open} onClose={closed} onView={viewed} />
         </Suspense>
       )}
     </div>

@@ -8,7 +8,7 @@ import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
-import { useShell } from '../app/context.ts';
+import { useUi } from '../app/context.ts';
 import {
   formatLabelKey,
   isPlayable,
@@ -194,7 +194,7 @@ interface Props {
  * address), close button, backdrop click, Esc, swipe down, arrows and swipe.
  */
 export default function MediaViewer({ items: listed, index, onClose, onView, portalRoot }: Props) {
-  const { ui } = useShell();
+  const ui = useUi();
   const [current, setCurrent] = useState(index ?? 0);
   const [open, setOpen] = useState(index !== null);
   const items = useConvertedVideos(listed, open ? listed[current] : undefined);

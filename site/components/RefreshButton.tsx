@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { useShell } from '../app/context.ts';
+import { useUi } from '../app/context.ts';
 import type { MediaSource } from '../../engine/shared/keys.ts';
 import { refreshMedia } from '../data/refresh.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
@@ -38,7 +38,7 @@ interface Props {
 
 /** The outline Refresh button with its turning icon while busy. */
 export function RefreshButton({ refreshing, disabled = false, onClick, ...rest }: Props) {
-  const { ui } = useShell();
+  const ui = useUi();
   return (
     <Outline
       type="button"

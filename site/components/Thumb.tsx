@@ -1,4 +1,6 @@
 import { useCallback, useState, type ImgHTMLAttributes } from 'react';
+import { IMAGE_FALLBACKS_ATTR, IMAGE_ON_FAIL_ATTR } from '../../engine/shared/islands.ts';
+import { useInIsland } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
 
 const Placeholder = styled('span', {
@@ -34,10 +36,12 @@ interface Stage {
 
 /**
  * An image with the spec's fallback chain: each source is retried once with a time stamp, then the
- * next source is tried, then the image hides or turns into the grey placeholder. (An image that
- * failed before hydration is caught too: React sets a hydrated <img>'s src again on mount.)
+ * next source is tried, then the image hides or turns into the grey placeholder. In an island React
+ * does it (an image that failed before hydration is caught too: React sets a hydrated <img>'s src
+ * again on mount); in the static page the boot script does, from the attributes written here.
  */
 export function Thumb({ sources, alt, onFail, srcSet, sizes, placeholder, ...img }: Props) {
+  const inIsland = useInIsland();
   const list = sources.filter((s): s is string => Boolean(s));
   const [stage, setStage] = useState<Stage>({ i: 0, stamp: 0 });
   const fail = useCallback(() => {
@@ -54,5 +58,9 @@ export function Thumb({ sources, alt, onFail, srcSet, sizes, placeholder, ...img
   const style = placeholder
     ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center', ...img.style }
     : img.style;
+  if (!inIsland) {
+    const chain = { [IMAGE_FALLBACKS_ATTR]: list.slice(1).join(' ') || undefined, [IMAGE_ON_FAIL_ATTR]: onFail };
+    return <img {...responsive} src={src} alt={alt} {...chain} {...img} style={style} />;
+  }
   return <img {...responsive} src={src} alt={alt} onError={fail} {...img} style={style} />;
 }

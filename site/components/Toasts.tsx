@@ -1,52 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { islandStore, toastAtom, type ToastRequest } from '../islands/store.ts';
 
-/** Toasts: one visible at a time (one id), 5000 ms. The library loads on the first toast. */
-const TOAST_ID = 'site-toast';
-const DURATION = 5000;
-/** Spec §9: toasts are at most 420 px wide (the library's default is 350 px); narrower on a phone. */
-const STYLE = { maxWidth: 'min(420px, calc(100vw - 32px))' } as const;
+let toaster: Promise<void> | null = null;
 
-const LazyToaster = lazy(() =>
-  import('react-hot-toast').then(({ Toaster }) => ({
-    default: () => <Toaster position="top-center" toastOptions={{ duration: DURATION, style: STYLE }} />,
-  })),
-);
-
-const wanted = new Set<() => void>();
-let mounted = false;
+/**
+ * Asks for a toast through the islands' shared store. The toaster is its own root, loaded and made on
+ * the first toast (no page renders it on the server; a page that never toasts never loads it).
+ */
+function notify(kind: ToastRequest['kind'], message: string): void {
+  islandStore.set(toastAtom, { kind, message, at: Date.now() });
+  toaster ??= import('./Toaster.tsx').then((m) => m.mountToaster());
+}
 
 /** Shows an error toast (replacing the one shown, if any). */
-export function notifyError(message: string): void {
-  void import('react-hot-toast').then(({ toast }) => {
-    mounted = true;
-    for (const show of wanted) show();
-    toast.error(message, { id: TOAST_ID, duration: DURATION });
-  });
-}
+export const notifyError = (message: string): void => notify('error', message);
 
 /** Shows a success toast (replacing the one shown, if any). */
-export function notifySuccess(message: string): void {
-  void import('react-hot-toast').then(({ toast }) => {
-    mounted = true;
-    for (const show of wanted) show();
-    toast.success(message, { id: TOAST_ID, duration: DURATION });
-  });
-}
-
-/** Where toasts render; mounts the toaster once the first toast is asked for. */
-export function ToastHost() {
-  const [on, setOn] = useState(false);
-  useEffect(() => {
-    if (mounted) setOn(true);
-    const show = () => setOn(true);
-    wanted.add(show);
-    return () => {
-      wanted.delete(show);
-    };
-  }, []);
-  return on ? (
-    <Suspense fallback={null}>
-      <LazyToaster />
-    </Suspense>
-  ) : null;
-}
+export const notifySuccess = (message: string): void => notify('success', message);

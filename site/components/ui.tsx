@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { keyframes, styled } from '../styles/stitches.ts';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
@@ -135,8 +134,8 @@ const buttonStyle = {
 } as const;
 
 export const Button = styled('button', buttonStyle);
-export const ButtonLink = styled(Link, buttonStyle);
-export const ButtonAnchor = styled('a', buttonStyle);
+/** A link that looks like a button. */
+export const ButtonLink = styled('a', buttonStyle);
 
 export const Actions = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$3', alignItems: 'center' });
 
@@ -222,7 +221,7 @@ export const TileList = styled('ul', {
 });
 
 /** A link of the site's navigation (header and mobile menu); `aria-current="page"` marks where we are. */
-export const NavLink = styled(Link, {
+export const NavLink = styled('a', {
   display: 'block',
   padding: '$2 $3',
   borderRadius: '$sm',

@@ -1,6 +1,6 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import type { ApiMediaItem, ApiSlotImages, ApiProduct } from '../../engine/shared/api.ts';
-import { usePage } from '../app/context.ts';
+import { useData } from '../app/context.ts';
 import { FRESH_MS, keys, mediaKey, type MediaSource } from '../../engine/shared/keys.ts';
 
 export interface ApiState<T> {
@@ -13,7 +13,7 @@ export interface ApiState<T> {
 }
 
 /**
- * useSWR over an API key, aware of the page payload: data the server fetched for this page is not
+ * useSWR over an API key, aware of the server's data (`DataContext`): data the server fetched for the page is not
  * fetched again on mount while fresh, and a fetch that failed on the server shows as an error (the
  * same on the server and during hydration).
  */
@@ -22,7 +22,8 @@ export function useApi<T>(
   fresh: number = FRESH_MS.default,
   options?: SWRConfiguration,
 ): ApiState<T> {
-  const { payload, receivedAt } = usePage();
+  const payload = useData();
+  const { receivedAt } = payload;
   const fromServer = key !== null && (key in payload.fallback || payload.errors.includes(key));
   // A listing the server cut to its first screenful is loaded whole once the page is up.
   const cut = key !== null && payload.partial?.[key] !== undefined;

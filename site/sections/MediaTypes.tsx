@@ -1,5 +1,4 @@
 import { ArrowRight, Film, Images } from 'lucide-react';
-import { Link } from 'wouter';
 import type { Card as CardDef, Texts } from '../../engine/index.ts';
 import { SubHeading } from '../components/Heading.tsx';
 import { Grid, IconBadge } from '../components/ui.tsx';
@@ -31,7 +30,7 @@ const tileStyle = {
   '& .go': { marginLeft: 'auto', alignSelf: 'center', color: '$brand' },
 } as const;
 
-const TileLink = styled(Link, tileStyle);
+const TileLink = styled('a', tileStyle);
 const TileBox = styled('div', tileStyle);
 
 function MediaTypeCard({ card, texts, vars }: { card: CardDef; texts: Texts; vars: Vars }) {

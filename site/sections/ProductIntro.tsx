@@ -1,13 +1,12 @@
 import type { ApiFolderPreview } from '../../engine/shared/api.ts';
 import { SIZES } from '../../engine/shared/images.ts';
 import { usePage, useShell } from '../app/context.ts';
-import { Images } from 'lucide-react';
 import type { Card as CardDef } from '../../engine/index.ts';
-import { GalleryDialogButton, useGalleryDialog } from '../components/GalleryDialogButton.tsx';
+import { GalleryDialogButton, useDialogHref } from '../components/GalleryDialogButton.tsx';
 import { SubHeading } from '../components/Heading.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { ResponsiveThumb, useSlotImage } from '../components/SlotImage.tsx';
-import { Actions, BulletList, Button, ButtonLink, Lead } from '../components/ui.tsx';
+import { Actions, BulletList, ButtonLink, Lead } from '../components/ui.tsx';
 import { useApi, useProducts } from '../data/hooks.ts';
 import { useSourceContext } from '../data/sources.ts';
 import { introPictureFolder, introProduct, previewKey } from '../../engine/shared/sources.ts';
@@ -36,7 +35,7 @@ const Picture = styled('div', {
   width: '100%',
   padding: 0,
   border: 0,
-  '&:is(button)': { cursor: 'zoom-in' },
+  '&:is(a)': { cursor: 'zoom-in' },
   '& img, & [role="img"]': { width: '100%', height: '100%', objectFit: 'cover' },
 });
 
@@ -74,7 +73,8 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
   // A product without media of its own (a screen application) shows its preview slot, keyed by its id.
   const slotImage = useSlotImage(product && !product.driveFolderId ? product.id : undefined);
   const picture = (product?.driveFolderId ? undefined : slotImage) ?? preview?.previewUrl;
-  const dialog = useGalleryDialog({ dialog: section.dialog ?? { title: '' }, product, vars });
+  const href = useDialogHref(section.dialog ?? { title: '' }, product);
+  const trigger = `${section.id ?? index}-dialog`;
   // Only the first load shows the spinner: a retry after a failure keeps the buttons (and a dialog
   // opened from them) in place.
   if (isLoading && !error) return <Loading text={page.texts['loading']} />;
@@ -99,14 +99,8 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
           (section.dialog ? (
             // A second way in for pointers only: the button below is the one keyboards and screen
             // readers use, so the picture stays out of the tab order and the accessibility tree.
-            <Picture
-              as="button"
-              type="button"
-              data-opens="gallery"
-              tabIndex={-1}
-              aria-hidden="true"
-              {...dialog.trigger}
-            >
+            // Before the dialog's island is live it is a link to the gallery page of the same folder.
+            <Picture as="a" {...(href ? { href } : {})} data-opens-dialog={trigger} tabIndex={-1} aria-hidden="true">
               {image}
             </Picture>
           ) : (
@@ -129,17 +123,19 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
           {(section.dialog || more.length > 0) && (
             <Actions>
               {section.dialog && (
-                <Button type="button" variant="primary" {...dialog.trigger}>
-                  <Images size={18} aria-hidden="true" />
-                  {dialog.label}
-                </Button>
+                <GalleryDialogButton
+                  dialog={section.dialog}
+                  product={product}
+                  vars={vars}
+                  variant="primary"
+                  trigger={trigger}
+                />
               )}
               <MoreActions cards={product ? more : more.filter((c) => c.dialog)} vars={vars} />
             </Actions>
           )}
         </Text>
       </Columns>
-      {dialog.element}
     </Frame>
   );
 }

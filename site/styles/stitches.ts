@@ -1,4 +1,5 @@
 import { createStitches } from '@stitches/react';
+import { IMAGE_PLACEHOLDER_CLASS } from '../../engine/shared/islands.ts';
 
 /** The site's design tokens. Colours meet WCAG AA contrast on white (text) and as button fills. */
 export const { styled, css, globalCss, keyframes, getCssText, theme } = createStitches({
@@ -61,6 +62,10 @@ export const globalStyles = globalCss({
   img: { maxWidth: '100%', display: 'block' },
   'button, input': { font: 'inherit' },
   ':focus-visible': { outline: '3px solid $focus', outlineOffset: '2px' },
+  // An island's wrapper and root are no boxes: its parts lay out as if they stood in the page itself.
+  '[data-island], [data-island-root]': { display: 'contents' },
+  // What the boot script puts in place of a static image whose every source failed.
+  [`.${IMAGE_PLACEHOLDER_CLASS}`]: { display: 'block', width: '100%', height: '100%', minHeight: '80px', backgroundColor: '$placeholder' },
   '.visually-hidden': {
     position: 'absolute',
     width: 1,

@@ -1,18 +1,10 @@
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import type { Catalogue, Page } from '../../engine/index.ts';
-import { SWR_OPTIONS } from '../app/App.tsx';
-import { PageContext, ShellContext } from '../app/context.ts';
-import type { PagePayload, Shell } from '../../engine/shared/page.ts';
-
-export const shellOf = (c: Catalogue): Shell => ({
-  site: c.site,
-  ui: c.ui,
-  figures: c.figures,
-  slots: Object.fromEntries(c.slots.map((s) => [s.id, s.fallback])),
-});
+import type { Page } from '../../engine/index.ts';
+import type { Catalogue } from '../../engine/index.ts';
+import { SWR_OPTIONS } from '../data/swr.ts';
+import { DataContext, PageContext, ShellContext, UiContext } from '../app/context.ts';
+import { shellOf, type PagePayload } from '../../engine/shared/page.ts';
 
 /** A page payload as the server would build it (the data given as swr fallback). */
 export function payloadOf(page: Page, over: Partial<PagePayload> = {}): PagePayload {
@@ -31,7 +23,7 @@ export function payloadOf(page: Page, over: Partial<PagePayload> = {}): PagePayl
   };
 }
 
-/** The app's providers around one piece of UI: shell, router at `payload.path`, swr with its fallback. */
+/** What the server render has around a piece of the page: shell, page, its data as swr fallback. */
 export function Providers({
   catalogue,
   payload,
@@ -43,11 +35,13 @@ export function Providers({
 }) {
   return (
     <ShellContext.Provider value={shellOf(catalogue)}>
-      <Router hook={memoryLocation({ path: payload.path, static: true }).hook}>
+      <UiContext.Provider value={catalogue.ui}>
         <SWRConfig value={{ ...SWR_OPTIONS, provider: () => new Map(), fallback: payload.fallback }}>
-          <PageContext.Provider value={{ payload, receivedAt: Date.now() }}>{children}</PageContext.Provider>
+          <PageContext.Provider value={{ payload, receivedAt: Date.now() }}>
+            <DataContext.Provider value={{ ...payload, receivedAt: Date.now() }}>{children}</DataContext.Provider>
+          </PageContext.Provider>
         </SWRConfig>
-      </Router>
+      </UiContext.Provider>
     </ShellContext.Provider>
   );
 }

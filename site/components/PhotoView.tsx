@@ -1,0 +1,93 @@
+import { ArrowLeft, ArrowRight, Download, Grid2x2 } from 'lucide-react';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
+import { captionOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
+import { isPlayable, isVideo, videoFormat, viewerSrcSet } from '../../engine/shared/media.ts';
+import { useUi } from '../app/context.ts';
+import { styled } from '../styles/stitches.ts';
+import { ButtonLink } from './ui.tsx';
+
+const Figure = styled('figure', {
+  margin: '0 0 $5',
+  padding: '$4',
+  borderRadius: '$md',
+  backgroundColor: '#080e14',
+  color: '#fff',
+  textAlign: 'center',
+  '& img, & video': { display: 'block', margin: '0 auto', maxWidth: '100%', maxHeight: '80vh', height: 'auto' },
+  '& figcaption': { marginTop: '$3', fontWeight: 600, overflowWrap: 'anywhere' },
+});
+
+const Nav = styled('nav', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: '$2',
+  marginTop: '$3',
+});
+
+interface Props {
+  readonly items: readonly ApiMediaItem[];
+  readonly slug: string;
+  readonly galleryPath: string;
+}
+
+/**
+ * One item of a gallery at its own address, as the server renders it (before the viewer's script,
+ * or without it): the large image (or the video), its caption, previous/next and back to the gallery.
+ */
+export function PhotoView({ items, slug, galleryPath }: Props) {
+  const ui = useUi();
+  const slugs = photoSlugs(items);
+  const index = slugs.indexOf(slug);
+  const item = items[index];
+  if (!item) return null;
+  const link = (i: number): string | undefined => (slugs[i] === undefined ? undefined : photoPath(galleryPath, slugs[i]));
+  const prev = link(index - 1);
+  const next = link(index + 1);
+  const caption = captionOf(item);
+  const srcSet = viewerSrcSet(item)
+    ?.map((s) => `${s.src} ${s.width}w`)
+    .join(', ');
+  let media;
+  if (!isVideo(item))
+    media = (
+      <img
+        src={item.largeUrl ?? item.url}
+        {...(srcSet ? { srcSet, sizes: '100vw' } : {})}
+        {...(item.width && item.height ? { width: item.width, height: item.height } : {})}
+        alt={caption}
+        fetchPriority="high"
+      />
+    );
+  else if (isPlayable(item))
+    media = <video src={item.url} poster={item.posterUrl} controls playsInline preload="metadata" />;
+  else media = <p>{videoFormat(item) === 'mov' ? ui['movNotice'] : ui['unsupportedVideo']}</p>;
+  return (
+    <Figure data-testid="photo-view">
+      {media}
+      <figcaption>{caption}</figcaption>
+      <Nav aria-label={caption}>
+        {prev && (
+          <ButtonLink variant="light" href={prev} rel="prev">
+            <ArrowLeft size={18} aria-hidden="true" />
+            {ui['previous']}
+          </ButtonLink>
+        )}
+        <ButtonLink variant="light" href={galleryPath}>
+          <Grid2x2 size={18} aria-hidden="true" />
+          {ui['backToGallery']}
+        </ButtonLink>
+        {next && (
+          <ButtonLink variant="light" href={next} rel="next">
+            {ui['next']}
+            <ArrowRight size={18} aria-hidden="true" />
+          </ButtonLink>
+        )}
+        <ButtonLink variant="light" href={item.downloadUrl} download={item.name}>
+          <Download size={18} aria-hidden="true" />
+          {ui['download']}
+        </ButtonLink>
+      </Nav>
+    </Figure>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import type { MediaSource } from '../../engine/shared/keys.ts';
+import { mediaKey } from '../../engine/shared/keys.ts';
+import { fillText, type Vars } from '../../engine/placeholders.ts';
+import { Loading } from '../components/Loading.tsx';
+import { MediaGrid } from '../components/MediaGrid.tsx';
+import { PhotoView } from '../components/PhotoView.tsx';
+import { RefreshButton, useRefresh } from '../components/RefreshButton.tsx';
+import { notifyError } from '../components/Toasts.tsx';
+import { Button, StatusBox } from '../components/ui.tsx';
+import { useMedia } from '../data/hooks.ts';
+import { useData, useUi } from '../app/context.ts';
+import { splitPhotoPath } from '../../engine/shared/captions.ts';
+import { styled } from '../styles/stitches.ts';
+
+const Toolbar = styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '$3',
+  minHeight: '44px',
+  margin: '$5 0',
+  '& p': { margin: 0, color: '$muted', fontWeight: 600 },
+});
+
+/** The gallery texts the island shows (the page's, placeholders still in). */
+export interface GalleryTexts {
+  readonly count?: string;
+  readonly none?: string;
+  readonly error?: string;
+  readonly emptyTitle?: string;
+  readonly emptyBody?: string;
+  readonly loading?: string;
+}
+
+export interface GalleryIslandProps {
+  /** Where the items come from; null when it could not be found. */
+  readonly source: MediaSource | null;
+  /** No source because the server could not look it up (the store failed): an error, never "empty". */
+  readonly unresolved: boolean;
+  readonly texts: GalleryTexts;
+  readonly vars: Vars;
+  readonly layout: 'squares' | 'masonry';
+  /** Accessible name of the grid (the page heading). */
+  readonly label: string;
+  /** The gallery page's own path, and the address the page was rendered for (a photo's, maybe). */
+  readonly galleryPath: string;
+  readonly ssrPath: string;
+  /** The text of 'Show more'. */
+  readonly moreLabel?: string;
+}
+
+/**
+ * A gallery's body: count line, Refresh (once the island is live), the grid and its viewer, the
+ * loading, empty and error texts; on a photo's address, the photo as the server renders it until
+ * the viewer opens on it.
+ */
+export default function GalleryIsland({
+  source,
+  unresolved,
+  texts,
+  vars,
+  layout,
+  label,
+  galleryPath,
+  ssrPath,
+  moreLabel,
+}: GalleryIslandProps) {
+  const ui = useUi();
+  const media = useMedia(source);
+  const { data, isLoading, isValidating } = media;
+  const error = media.error ?? (unresolved ? new Error('The gallery folder could not be looked up.') : undefined);
+  // Big folders: the page carried the first screenful; the whole length until the rest has loaded.
+  const listKey = mediaKey(source);
+  const { partial } = useData();
+  const total = listKey === null ? undefined : partial?.[listKey];
+  const [generation, setGeneration] = useState(0);
+  // Refresh remounts the grid (a new generation), so thumbnails that failed are tried again.
+  const refresh = useRefresh(source, () => setGeneration((g) => g + 1));
+  const { refreshing } = refresh;
+  const retry = unresolved ? () => window.location.reload() : refresh.run;
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const items = data ?? [];
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    // A failed refresh keeps the items on screen and says so in a toast.
+    if (error && hasItems && texts.error) notifyError(fillText(texts.error, vars));
+  }, [error, hasItems, texts.error, vars]);
+
+  let body;
+  if (isLoading) body = <Loading text={texts.loading} />;
+  else if (error && items.length === 0)
+    body = (
+      <StatusBox role="alert" data-testid="gallery-error">
+        <p>{fillText(texts.error ?? '', vars)}</p>
+        <Button type="button" onClick={retry} disabled={!live || isValidating || refreshing} aria-busy={refreshing}>
+          {ui['tryAgain']}
+        </Button>
+      </StatusBox>
+    );
+  else if (items.length === 0)
+    body = (
+      <StatusBox data-testid="gallery-empty">
+        <h2>{fillText(texts.emptyTitle ?? '', vars)}</h2>
+        <p>{fillText(texts.emptyBody ?? '', vars)}</p>
+      </StatusBox>
+    );
+  else
+    body = (
+      <MediaGrid
+        key={generation}
+        items={items}
+        layout={layout}
+        label={label}
+        address={{ galleryPath, ssrPath }}
+        {...(total !== undefined ? { total } : {})}
+        {...(moreLabel ? { moreLabel } : {})}
+      />
+    );
+
+  const slug = live ? undefined : splitPhotoPath(ssrPath)?.slug;
+  return (
+    <>
+      {slug !== undefined && hasItems && <PhotoView items={items} slug={slug} galleryPath={galleryPath} />}
+      {!isLoading && !(error && items.length === 0) && (
+        <Toolbar>
+          <p role="status" data-testid="gallery-count">
+            {fillText(hasItems ? (texts.count ?? '') : (texts.none ?? ''), {
+              ...vars,
+              n: Math.max(items.length, total ?? 0),
+            })}
+          </p>
+          {hasItems && live && (
+            <RefreshButton refreshing={refreshing} disabled={isValidating} onClick={retry} data-testid="refresh" />
+          )}
+        </Toolbar>
+      )}
+      {body}
+    </>
+  );
+}

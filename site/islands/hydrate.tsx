@@ -1,0 +1,56 @@
+import type { ComponentType, ErrorInfo } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { ISLAND_ATTR, ISLAND_ROOT_ATTR, UI_TEXTS_ID, type IslandName } from '../../engine/shared/islands.ts';
+import type { UiTexts } from '../../engine/index.ts';
+import { IslandRoot } from './IslandRoot.tsx';
+import { islandNameOf, type IslandModule, type IslandScript } from './types.ts';
+
+/** Every island module, each its own chunk, loaded when a page shows that island. */
+const LOADERS: Readonly<Record<string, () => Promise<IslandModule>>> = Object.fromEntries(
+  Object.entries(import.meta.glob<IslandModule>('./*.island.tsx')).map(([f, load]) => [islandNameOf(f), load]),
+);
+
+/** The prefix of every report of a failing island: the end-to-end suite fails on any console line with it. */
+export const ISLAND_ERROR = '[island]';
+
+/**
+ * Reports an island's errors to the console in the very build that ships: a hydration mismatch
+ * (React recovers by rendering the island again on the client, but the page changed under the visitor)
+ * and errors that reach the root.
+ */
+const reporter =
+  (name: string, what: string) =>
+  (error: unknown, info?: ErrorInfo): void => {
+    console.error(`${ISLAND_ERROR} ${name}: ${what}:`, error, info?.componentStack ?? '');
+  };
+
+/** Hydrates one island: its props from its JSON script, its markup under its root element. */
+export async function hydrateIsland(el: HTMLElement, ui: UiTexts): Promise<void> {
+  const name = el.getAttribute(ISLAND_ATTR) as IslandName;
+  const root = el.querySelector<HTMLElement>(`:scope > [${ISLAND_ROOT_ATTR}]`);
+  const json = el.querySelector(':scope > script')?.textContent;
+  const load = LOADERS[name];
+  if (!root || !json || !load) return reporter(name, 'not hydrated')(new Error('island markup or module missing'));
+  const { props, data } = JSON.parse(json) as IslandScript;
+  const Component = (await load()).default as ComponentType<object>;
+  hydrateRoot(
+    root,
+    <IslandRoot ui={ui} data={{ ...data, receivedAt: Date.now() }}>
+      <Component {...(props as object)} />
+    </IslandRoot>,
+    {
+      identifierPrefix: el.dataset['id'] ?? '',
+      onRecoverableError: reporter(name, 'hydration error'),
+      onUncaughtError: reporter(name, 'uncaught error'),
+      onCaughtError: reporter(name, 'caught error'),
+    },
+  );
+  el.setAttribute('data-live', '');
+}
+
+/** Hydrates every island of the page (each on its own: one failing leaves the others live). */
+export function hydrateIslands(): void {
+  const ui = JSON.parse(document.getElementById(UI_TEXTS_ID)?.textContent ?? '{}') as UiTexts;
+  for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`))
+    void hydrateIsland(el, ui).catch(reporter(el.getAttribute(ISLAND_ATTR) ?? '?', 'failed to load'));
+}
