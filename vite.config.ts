@@ -18,11 +18,12 @@ import { defineConfig } from 'vitest/config';
 const CORE = [
   /node_modules\/(react|react-dom|scheduler|swr|jotai|wouter|@stitches\/react|use-sync-external-store|dequal)\//,
   /node_modules\/lucide-react\/dist\/esm\/(Icon|context|createLucideIcon|defaultAttributes|shared\/)/,
-  /\/site\/(app|data|lib|styles)\//,
+  /\/site\/(app|data|styles)\//,
+  /\/site\/lib\/focus\.ts/,
   /\/site\/islands\/(IslandRoot|store|hydrate|types|photo-address)\.tsx?$/,
-  /\/site\/components\/(ui|Thumb|Loading|Toasts|RefreshButton)\.tsx/,
-  /\/engine\/(placeholders|kinds|texts|routes)\.ts/,
-  /\/engine\/shared\//,
+  /\/site\/components\/(ui|Thumb|Loading|Toasts)\.tsx/,
+  /\/engine\/placeholders\.ts/,
+  /\/engine\/shared\/(page|keys|products|media|images|file-types|api|captions|paging|islands)\.ts/,
 ];
 const isCore = (id: string): boolean => CORE.some((re) => re.test(id));
 

@@ -28,6 +28,7 @@ export { assertManifest } from './validate.ts';
 export { compileRoute, matchPath, instances, isPattern, isCatchAll } from './routes.ts';
 export { SECTION_TYPES, manifestSchema } from './schema.ts';
 export * from './kinds.ts';
+export { pageIslands, sectionIslands } from './islands.ts';
 export type { TextKey, UiKey, Texts, UiTexts, InterestKey } from './texts.ts';
 
 export type BuildResult =

@@ -1,47 +1,43 @@
-import type { Card, Page, Section } from '../model.ts';
-import { kindOf } from '../kinds.ts';
-
 /**
  * Islands: the parts of a visitor page that hydrate in the browser, each its own React root with its
  * own props. Everything else is server HTML that ships no component code. Which islands a page has
- * follows from its kind (the kinds table's `islands`) and the sections it declares (`sectionIslands`).
+ * follows from its kind and sections (engine/islands.ts); what the browser needs to know of them is here.
  */
 export const ISLAND_NAMES = ['menu', 'gallery', 'dialog', 'consultation'] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
 /**
- * When an island hydrates: `boot` once the page's largest paint has arrived, `open` when its popover
- * first opens (the phone menu works as a popover without it, so a page with no other island loads no
- * script until then).
+ * When an island's script comes. Each works without it (links, a form that posts, a popover), so only
+ * a gallery loads it with the page:
+ * - `boot`: once the page's largest paint has arrived (the gallery: Refresh, the viewer, the rest of
+ *   a big folder);
+ * - `intent`: when the visitor first reaches for an island (pointer over it, focus in it, a touch, a
+ *   click on a button that waits for it, which is then carried out): gallery dialogs, the form;
+ * - `open`: when its popover first opens (the phone menu).
+ * A page loads its script at the earliest its islands ask for; a page whose islands all wait loads
+ * no JavaScript with the page.
  */
-export const ISLAND_WHEN: Readonly<Record<IslandName, 'boot' | 'open'>> = {
+export type IslandWhen = 'boot' | 'intent' | 'open';
+export const ISLAND_WHEN: Readonly<Record<IslandName, IslandWhen>> = {
   menu: 'open',
   gallery: 'boot',
-  dialog: 'boot',
-  consultation: 'boot',
+  dialog: 'intent',
+  consultation: 'intent',
 };
+
+/** Of several islands' `when`, the earliest. */
+export const earliestWhen = (names: readonly IslandName[]): IslandWhen | null =>
+  (['boot', 'intent', 'open'] as const).find((w) => names.some((n) => ISLAND_WHEN[n] === w)) ?? null;
+
+/** A button that waits for its island: the boot script keeps a click on it and the island carries it out. */
+export const AWAIT_ISLAND_ATTR = 'data-await-island';
+export const CLICKED_ATTR = 'data-clicked';
 
 /** Attributes of the HTML around an island: its name, and the element React hydrates. */
 export const ISLAND_ATTR = 'data-island';
 export const ISLAND_ROOT_ATTR = 'data-island-root';
 /** The `ui` texts of a page with islands, one JSON script for all of them. */
 export const UI_TEXTS_ID = 'site-ui';
-
-const cardsOf = (s: Section): Card[] => s.items.filter((i): i is Card => typeof i !== 'string');
-
-/** The islands a section adds: a gallery dialog of its own, of one of its cards, or of each product card. */
-export function sectionIslands(section: Section): IslandName[] {
-  const dialog = section.dialog !== undefined || cardsOf(section).some((c) => c.dialog !== undefined);
-  return dialog ? ['dialog'] : [];
-}
-
-/** Every island a page may show, in a fixed order (the menu on every visitor page). */
-export function pageIslands(page: Page): IslandName[] {
-  if (page.staff) return [];
-  const found = new Set<IslandName>(['menu', ...(kindOf(page.kind).islands ?? [])]);
-  for (const s of page.sections) for (const name of sectionIslands(s)) found.add(name);
-  return ISLAND_NAMES.filter((n) => found.has(n));
-}
 
 /**
  * Static images (outside islands) keep the spec's fallback chain without React: the boot script's one

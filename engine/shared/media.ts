@@ -1,10 +1,8 @@
 import type { ApiFolderPreview, ApiMediaItem } from './api.ts';
-import { galleryLayout } from '../kinds.ts';
 import type { UiKey } from '../texts.ts';
 import { isPlayableFile, isVideoFile } from './file-types.ts';
 import { renditionsOf, responsive, SIZES, thumbBase, WIDTHS, type ImageRef } from './images.ts';
 
-export { galleryLayout };
 
 export type VideoFormat = 'mp4' | 'mov' | 'other';
 

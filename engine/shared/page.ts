@@ -1,8 +1,6 @@
 import type { ImageRef } from './images.ts';
 import type { IslandName } from './islands.ts';
 import type { Catalogue, Page } from '../model.ts';
-import { kindOf } from '../kinds.ts';
-import { isPattern } from '../routes.ts';
 
 /**
  * What the server render reads: the shell (the same for every page of the site) and the payload of
@@ -21,22 +19,6 @@ export interface Shell {
   readonly galleries: Readonly<Record<string, string>>;
   /** Product id -> its media folder path. */
   readonly productFolders: Readonly<Record<string, string>>;
-}
-
-/** The shell of a catalogue. */
-export function shellOf(c: Catalogue): Shell {
-  const galleries: Record<string, string> = {};
-  for (const p of c.pages)
-    if (p.folder !== undefined && !isPattern(p.path) && kindOf(p.kind).gallery?.source === 'folder')
-      galleries[p.folder] ??= p.path;
-  return {
-    site: c.site,
-    ui: c.ui,
-    figures: c.figures,
-    slots: Object.fromEntries(c.slots.map((s) => [s.id, s.fallback])),
-    galleries,
-    productFolders: Object.fromEntries(c.products.flatMap((p) => (p.folder === undefined ? [] : [[p.id, p.folder]]))),
-  };
 }
 
 /** Head tags of a page, with every placeholder filled. */

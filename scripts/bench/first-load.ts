@@ -28,11 +28,12 @@ export function pathPerKind(c: Catalogue): Map<string, string> {
 
 /**
  * The scripts an HTML document loads on its own: module preloads, module scripts, and the list the
- * boot script adds once the largest paint has arrived (`<meta name="app-scripts">`, server/render/boot.ts).
+ * boot script adds once the largest paint has arrived (`<meta name="app-scripts" data-when="boot">`,
+ * server/render/boot.ts). A list that waits for the visitor (`intent`, `open`) is not loaded with the page.
  */
 export function firstLoadScripts(html: string): string[] {
   const urls = new Set<string>();
-  const listed = /<meta name="app-scripts" content="([^"]+)"/.exec(html)?.[1];
+  const listed = /<meta name="app-scripts" data-when="boot" content="([^"]+)"/.exec(html)?.[1];
   for (const url of listed?.split(' ') ?? []) if (url) urls.add(url);
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
   for (const m of html.matchAll(/<script type="module" src="([^"]+)"/g)) if (m[1]) urls.add(m[1]);

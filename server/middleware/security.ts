@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import { BOOT_SCRIPT_HASH } from '../render/boot.ts';
+import { SPECULATION_RULES_HASH } from '../render/speculation.ts';
 
 /**
  * Security headers. The default CSP allows only same-origin scripts, styles, images and media; pages
@@ -11,8 +12,8 @@ export function securityHeaders(options: HelmetOptions = {}): RequestHandler {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The boot script by its hash, and the pages' inline speculation rules (that type of script only).
-        scriptSrc: ["'self'", BOOT_SCRIPT_HASH, "'inline-speculation-rules'"],
+        // The two inline scripts of visitor pages by their hashes: the boot script, the speculation rules.
+        scriptSrc: ["'self'", BOOT_SCRIPT_HASH, SPECULATION_RULES_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

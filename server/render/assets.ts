@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ISLAND_WHEN, type IslandName } from '../../engine/shared/islands.ts';
+import { earliestWhen, ISLAND_WHEN, type IslandName, type IslandWhen } from '../../engine/shared/islands.ts';
 import { CLIENT_ENTRY } from '../../engine/shared/page.ts';
 
 interface ManifestChunk {
@@ -16,8 +16,8 @@ export interface PageAssets {
   readonly entry: string;
   readonly preload: readonly string[];
   readonly css: readonly string[];
-  /** When the boot script adds them (engine/shared/islands.ts ISLAND_WHEN). */
-  readonly when: 'boot' | 'open';
+  /** When the boot script adds them: the earliest its islands ask for (engine/shared/islands.ts). */
+  readonly when: IslandWhen;
 }
 
 /** Reads Vite's client manifest (`<distDir>/client/.vite/manifest.json`); null before the first build. */
@@ -32,11 +32,13 @@ export const islandModule = (name: IslandName): string => `site/islands/${name}.
 
 /**
  * Pure: the entry plus the modules of the islands a page shows, with their static imports and CSS, in
- * order; null for a page without islands (it loads no script at all).
+ * order; null for a page without islands (it loads no script at all). An island that waits for its
+ * popover (the menu) is not listed: the entry loads it when the popover opens.
  */
 export function pageAssets(manifest: ViteManifest, islands: readonly IslandName[]): PageAssets | null {
   const entryChunk = manifest[CLIENT_ENTRY];
-  if (islands.length === 0 || !entryChunk) return null;
+  const when = earliestWhen(islands);
+  if (!when || !entryChunk) return null;
   const scripts: string[] = [];
   const css: string[] = [];
   const seen = new Set<string>();
@@ -50,7 +52,6 @@ export function pageAssets(manifest: ViteManifest, islands: readonly IslandName[
     for (const c of chunk.css ?? []) if (!css.includes(`/${c}`)) css.push(`/${c}`);
   };
   visit(CLIENT_ENTRY);
-  for (const name of new Set(islands)) visit(islandModule(name));
-  const when = islands.some((n) => ISLAND_WHEN[n] === 'boot') ? 'boot' : 'open';
+  for (const name of new Set(islands)) if (ISLAND_WHEN[name] !== 'open') visit(islandModule(name));
   return { entry: `/${entryChunk.file}`, preload: scripts, css, when };
 }

@@ -9,11 +9,13 @@ import { createHash } from 'node:crypto';
  *   `data-on-fail` once with a time stamp, then tries its next source (`data-fallbacks`), then hides
  *   it (`hide`) or puts the grey `image-placeholder` box in its place (engine/shared/islands.ts).
  * - The islands' script starts late: `<meta name="app-scripts">` lists the entry and the modules to
- *   preload with it. With `data-when="boot"` they are added once the largest paint (the
- *   `fetchpriority=high` image) has loaded or failed, at once when there is none: on a phone's slow
- *   link that image must not share the bandwidth with JavaScript. With `data-when="open"` (a page whose
- *   only island is the phone menu, a popover that works without it) they are added when a popover
- *   first opens. Scripts added before `load` still delay it.
+ *   preload with it, and `data-when` when to add them (engine/shared/islands.ts ISLAND_WHEN): `boot`
+ *   once the largest paint (the `fetchpriority=high` image) has loaded or failed, at once when there
+ *   is none (on a phone's slow link that image must not share the bandwidth with JavaScript);
+ *   `intent` when the pointer, the focus or a touch first reaches an island; and in every case when a
+ *   popover first opens (the phone menu). A click on a button that waits for its island
+ *   (`data-await-island`) before the island is live is kept (`data-clicked`) and loads the script;
+ *   the island carries it out once live.
  */
 export const BOOT_SCRIPT =
   '(function(){var d=document;' +
@@ -27,12 +29,19 @@ export const BOOT_SCRIPT =
   "var p=d.createElement('span'),a=i.getAttribute('alt');p.className='image-placeholder';" +
   "if(a){p.setAttribute('role','img');p.setAttribute('aria-label',a)}else p.setAttribute('aria-hidden','true');" +
   'i.replaceWith(p)},true);' +
-  "function start(){var m=d.querySelector('meta[name=app-scripts]');if(!m)return;var u=m.content.split(' '),done=0;" +
+  "function start(){var m=d.querySelector('meta[name=app-scripts]');if(!m)return;" +
+  "var u=m.content.split(' '),w=m.getAttribute('data-when'),done=0;" +
+  "function on(t,f){d.addEventListener(t,f,{capture:true,passive:t!=='click'})}" +
   'function go(){if(done++)return;for(var k=1;k<u.length;k++){var l=d.createElement("link");' +
   'l.rel="modulepreload";l.href=u[k];d.head.appendChild(l)}var s=d.createElement("script");' +
   's.type="module";s.src=u[0];d.body.appendChild(s)}' +
-  "if(m.getAttribute('data-when')==='open'){d.addEventListener('toggle',function(e){if(e.newState==='open')go()},true);return}" +
-  "var i=d.querySelector('img[fetchpriority=high]');" +
+  "on('click',function(e){var b=e.target.closest&&e.target.closest('[data-await-island]');" +
+  "if(b&&!b.closest('[data-live]')){e.preventDefault();b.setAttribute('data-clicked','');go()}});" +
+  "on('toggle',function(e){if(e.newState==='open')go()});" +
+  "if(w==='intent'){var near=function(e){var t=e.target;" +
+  "if(t&&t.closest&&t.closest('[data-island],[data-opens-dialog]'))go()};" +
+  "on('pointerover',near);on('focusin',near);on('touchstart',near);return}" +
+  "if(w!=='boot')return;var i=d.querySelector('img[fetchpriority=high]');" +
   "if(i&&!i.complete){i.addEventListener('load',go);i.addEventListener('error',go)}else go()}" +
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start()})();";
 

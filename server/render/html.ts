@@ -3,6 +3,7 @@ import { jsonForScript } from '../../engine/shared/page.ts';
 import { UI_TEXTS_ID } from '../../engine/shared/islands.ts';
 import type { PageAssets } from './assets.ts';
 import { BOOT_SCRIPT } from './boot.ts';
+import { SPECULATION_RULES } from './speculation.ts';
 
 /** The largest paint, fetched early with the same `srcset` and `sizes` as its `<img>` (one download). */
 const preloadLink = ({ href, srcSet, sizes }: PreloadImage): string =>
@@ -17,7 +18,7 @@ const escapeHtml = (s: string): string =>
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%2317465f'/%3E%3Cpath d='M6 12h20M6 17h20M6 22h20' stroke='%23fff' stroke-width='2.5'/%3E%3C/svg%3E";
 
-function headTags(head: Head, siteName: string, assets: PageAssets | null, speculation: string): string {
+function headTags(head: Head, siteName: string, assets: PageAssets | null): string {
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
   return [
@@ -47,7 +48,7 @@ function headTags(head: Head, siteName: string, assets: PageAssets | null, specu
           )}">`,
         ]
       : []),
-    `<script type="speculationrules">${speculation}</script>`,
+    `<script type="speculationrules">${SPECULATION_RULES}</script>`,
   ].join('');
 }
 
@@ -60,8 +61,6 @@ export function documentHtml(args: {
   readonly payload: PagePayload;
   readonly rendered: Rendered;
   readonly assets: PageAssets | null;
-  /** The speculation rules (JSON) of visitor pages. */
-  readonly speculation: string;
   /** schema.org JSON-LD documents of the page. */
   readonly jsonLd?: readonly object[];
 }): string {
@@ -69,7 +68,7 @@ export function documentHtml(args: {
   return [
     '<!doctype html>',
     '<html lang="en"><head>',
-    headTags(payload.head, shell.site.name, assets, args.speculation),
+    headTags(payload.head, shell.site.name, assets),
     ...(args.jsonLd ?? []).map((doc) => `<script type="application/ld+json">${jsonForScript(doc)}</script>`),
     `<style id="stitches">${rendered.css}</style>`,
     '</head><body>',

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { Router, type RequestHandler } from 'express';
 import type { Catalogue } from '../../engine/index.ts';
-import { PAGE_ENDPOINT, shellOf } from '../../engine/shared/page.ts';
+import { PAGE_ENDPOINT } from '../../engine/shared/page.ts';
+import { shellOf } from '../../engine/shared/shell.ts';
 import type { ImageRefs } from '../images.ts';
 import type { Logger } from '../log.ts';
 import type { SiteData } from '../services.ts';
@@ -12,7 +13,6 @@ import { structuredData } from './structured-data.ts';
 import { pageAnswer } from './status.ts';
 import { createPageRenderer, type PageRenderer } from './renderer.ts';
 import { sitemapImages } from './sitemap.ts';
-import { speculationRules } from './speculation.ts';
 import { textFilesRouter } from './text-files.ts';
 import { sendError, sendErrorText } from '../errors.ts';
 
@@ -92,7 +92,6 @@ export function createRenderRouter(deps: RenderDeps): Router {
     deps.distDir ?? join(process.cwd(), 'dist'),
     shell,
     (payload) => structuredData(catalogue, payload),
-    speculationRules(catalogue),
   );
   const router = Router();
   router.use(textFilesRouter(catalogue, () => sitemapImages(ctx)));

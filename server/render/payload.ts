@@ -3,7 +3,8 @@ import { isCatchAll, isPattern, kindOf, type Catalogue, type Page, type TextKey 
 import type { Head, PagePayload, RoutePayload } from '../../engine/shared/page.ts';
 import { keys, sourceKey, type MediaSource } from '../../engine/shared/keys.ts';
 import { productById, productByType } from '../../engine/shared/products.ts';
-import { firstTileImage, galleryLayout } from '../../engine/shared/media.ts';
+import { firstTileImage } from '../../engine/shared/media.ts';
+import { galleryLayout } from '../../engine/kinds.ts';
 import { responsive, SIZES, type ImageRef } from '../../engine/shared/images.ts';
 import { firstPaintMedia, patternProduct, type SourceContext } from '../../engine/shared/sources.ts';
 import { fillText } from '../../engine/placeholders.ts';

@@ -32,15 +32,11 @@ export type PageRenderer = (payload: PagePayload) => Promise<string | null>;
  * The page renderer over the built server bundle in `distDir`: loaded on first use (again after a
  * failed or missing build), with the HTML of the last MAX_REMEMBERED pages remembered by path.
  */
-/**
- * `jsonLdOf` gives a page's structured data (JSON-LD documents), embedded in its head; `speculation`
- * is the pages' speculation rules.
- */
+/** `jsonLdOf` gives a page's structured data (JSON-LD documents), embedded in its head. */
 export function createPageRenderer(
   distDir: string,
   shell: Shell,
   jsonLdOf: (payload: PagePayload) => readonly object[],
-  speculation: string,
 ): PageRenderer {
   let build: Promise<Built | null> | null = null;
   const remembered = new Map<string, { json: string; html: string }>();
@@ -66,7 +62,7 @@ export function createPageRenderer(
     const rendered = await built.renderPage(shell, payload);
     const assets = pageAssets(built.manifest, rendered.islands);
     const jsonLd = jsonLdOf(payload);
-    const html = documentHtml({ shell, payload, rendered, assets, speculation, jsonLd });
+    const html = documentHtml({ shell, payload, rendered, assets, jsonLd });
     if (payload.status === 200 && payload.errors.length === 0) {
       remembered.delete(key);
       remembered.set(key, { json: payloadJson, html });

@@ -25,6 +25,9 @@ const Nav = styled('nav', {
   marginTop: '$3',
 });
 
+/** Marks the server's rendition of a photo address (the gallery island removes it when its viewer opens). */
+export const PHOTO_VIEW_ATTR = 'data-photo-view';
+
 interface Props {
   readonly items: readonly ApiMediaItem[];
   readonly slug: string;
@@ -32,8 +35,9 @@ interface Props {
 }
 
 /**
- * One item of a gallery at its own address, as the server renders it (before the viewer's script,
- * or without it): the large image (or the video), its caption, previous/next and back to the gallery.
+ * Server render: one item of a gallery at its own address, for visitors without the script (and
+ * until the gallery's viewer opens on it): the large image (or the video), its caption,
+ * previous/next and back to the gallery.
  */
 export function PhotoView({ items, slug, galleryPath }: Props) {
   const ui = useUi();
@@ -63,7 +67,7 @@ export function PhotoView({ items, slug, galleryPath }: Props) {
     media = <video src={item.url} poster={item.posterUrl} controls playsInline preload="metadata" />;
   else media = <p>{videoFormat(item) === 'mov' ? ui['movNotice'] : ui['unsupportedVideo']}</p>;
   return (
-    <Figure data-testid="photo-view">
+    <Figure data-testid="photo-view" {...{ [PHOTO_VIEW_ATTR]: '' }}>
       {media}
       <figcaption>{caption}</figcaption>
       <Nav aria-label={caption}>

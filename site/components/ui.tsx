@@ -2,7 +2,7 @@ import { keyframes, styled } from '../styles/stitches.ts';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
-export const Container = styled('div', {
+export const Container = /* @__PURE__ */ styled('div', {
   width: '100%',
   maxWidth: '$content',
   margin: '0 auto',
@@ -10,7 +10,7 @@ export const Container = styled('div', {
   '@sm': { padding: '0 $5' },
 });
 
-export const Block = styled('section', {
+export const Block = /* @__PURE__ */ styled('section', {
   padding: '$6 0',
   '@md': { padding: '$7 0' },
   variants: {
@@ -20,7 +20,7 @@ export const Block = styled('section', {
   defaultVariants: { tone: 'plain' },
 });
 
-export const Lead = styled('p', { fontSize: '1.125rem', color: '$muted', maxWidth: '70ch' });
+export const Lead = /* @__PURE__ */ styled('p', { fontSize: '1.125rem', color: '$muted', maxWidth: '70ch' });
 
 /**
  * Card buttons of a row of three or four cards: room for two lines of text (0.95rem at line height
@@ -28,7 +28,7 @@ export const Lead = styled('p', { fontSize: '1.125rem', color: '$muted', maxWidt
  */
 const evenButtons = { '& [data-card-actions] > *': { minHeight: 'calc(2 * 1.2 * 0.95rem + 20px)' } };
 
-export const Grid = styled('div', {
+export const Grid = /* @__PURE__ */ styled('div', {
   display: 'grid',
   gap: '$5',
   gridTemplateColumns: '1fr',
@@ -52,7 +52,7 @@ export const Grid = styled('div', {
   defaultVariants: { cols: 3 },
 });
 
-export const Card = styled('article', {
+export const Card = /* @__PURE__ */ styled('article', {
   display: 'flex',
   flexDirection: 'column',
   backgroundColor: '$bg',
@@ -76,7 +76,7 @@ export const Card = styled('article', {
   },
 });
 
-export const CardBody = styled('div', {
+export const CardBody = /* @__PURE__ */ styled('div', {
   display: 'flex',
   flexDirection: 'column',
   gap: '$2',
@@ -86,7 +86,7 @@ export const CardBody = styled('div', {
 });
 
 /** A card's buttons, each the card's full width, so that the buttons of a row of cards match. */
-export const CardActions = styled('div', {
+export const CardActions = /* @__PURE__ */ styled('div', {
   display: 'flex',
   flexWrap: 'wrap',
   gap: '$2',
@@ -133,13 +133,13 @@ const buttonStyle = {
   defaultVariants: { variant: 'primary' },
 } as const;
 
-export const Button = styled('button', buttonStyle);
+export const Button = /* @__PURE__ */ styled('button', buttonStyle);
 /** A link that looks like a button. */
-export const ButtonLink = styled('a', buttonStyle);
+export const ButtonLink = /* @__PURE__ */ styled('a', buttonStyle);
 
-export const Actions = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$3', alignItems: 'center' });
+export const Actions = /* @__PURE__ */ styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$3', alignItems: 'center' });
 
-export const BulletList = styled('ul', {
+export const BulletList = /* @__PURE__ */ styled('ul', {
   listStyle: 'none',
   padding: 0,
   margin: '$2 0 0',
@@ -158,7 +158,7 @@ export const BulletList = styled('ul', {
   },
 });
 
-export const IconBadge = styled('span', {
+export const IconBadge = /* @__PURE__ */ styled('span', {
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -170,7 +170,7 @@ export const IconBadge = styled('span', {
   flexShrink: 0,
 });
 
-export const Spinner = styled('span', {
+export const Spinner = /* @__PURE__ */ styled('span', {
   display: 'inline-block',
   width: '28px',
   height: '28px',
@@ -180,7 +180,7 @@ export const Spinner = styled('span', {
   '@motion': { animation: `${spin} 0.9s linear infinite` },
 });
 
-export const StatusBox = styled('div', {
+export const StatusBox = /* @__PURE__ */ styled('div', {
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
@@ -195,7 +195,7 @@ export const StatusBox = styled('div', {
 });
 
 /** A square 44 px button holding one icon (close buttons of dialogs and the menu). */
-export const IconButton = styled('button', {
+export const IconButton = /* @__PURE__ */ styled('button', {
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -209,7 +209,7 @@ export const IconButton = styled('button', {
 });
 
 /** A list of square tiles: 2, 3 then 4 columns as the width grows. */
-export const TileList = styled('ul', {
+export const TileList = /* @__PURE__ */ styled('ul', {
   listStyle: 'none',
   margin: 0,
   padding: 0,
@@ -221,7 +221,7 @@ export const TileList = styled('ul', {
 });
 
 /** A link of the site's navigation (header and mobile menu); `aria-current="page"` marks where we are. */
-export const NavLink = styled('a', {
+export const NavLink = /* @__PURE__ */ styled('a', {
   display: 'block',
   padding: '$2 $3',
   borderRadius: '$sm',

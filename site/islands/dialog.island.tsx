@@ -4,6 +4,7 @@ import type { ApiProduct } from '../../engine/shared/api.ts';
 import { keys, type MediaSource } from '../../engine/shared/keys.ts';
 import { pageKey, type RoutePayload } from '../../engine/shared/page.ts';
 import { productById } from '../../engine/shared/products.ts';
+import { AWAIT_ISLAND_ATTR, CLICKED_ATTR } from '../../engine/shared/islands.ts';
 import { Button, ButtonLink } from '../components/ui.tsx';
 import { fetchJson } from '../data/fetcher.ts';
 
@@ -60,12 +61,22 @@ export default function DialogIsland({ title, label, variant, source, lookup, hr
   };
   const showRef = useRef(show);
   showRef.current = show;
+  const button = useRef<HTMLElement>(null);
   useEffect(() => {
     setLive(true);
-    if (!trigger) return;
-    const others = [...document.querySelectorAll<HTMLElement>(`[data-opens-dialog="${CSS.escape(trigger)}"]`)];
+    const others = trigger
+      ? [...document.querySelectorAll<HTMLElement>(`[data-opens-dialog="${CSS.escape(trigger)}"]`)]
+      : [];
+    // A click that came before the island was live (the boot script kept it): carried out now.
+    const clicked = [button.current, ...others].find((el) => el?.hasAttribute(CLICKED_ATTR));
+    if (clicked) {
+      clicked.removeAttribute(CLICKED_ATTR);
+      clicked.focus();
+      showRef.current();
+    }
     const onClick = (e: Event) => showRef.current(e);
     for (const el of others) {
+      el.removeAttribute(AWAIT_ISLAND_ATTR);
       el.addEventListener('click', onClick);
       el.addEventListener('pointerenter', () => void loadDialog(), { once: true });
     }
@@ -82,11 +93,26 @@ export default function DialogIsland({ title, label, variant, source, lookup, hr
   return (
     <>
       {href ? (
-        <ButtonLink variant={variant} href={href} {...common} onClick={(e: MouseEvent) => live && show(e)}>
+        <ButtonLink
+          ref={button as never}
+          variant={variant}
+          href={href}
+          {...common}
+          onClick={(e: MouseEvent) => live && show(e)}
+        >
           {content}
         </ButtonLink>
       ) : (
-        <Button type="button" variant={variant} disabled={!live} {...common} onClick={() => show()}>
+        // Not `disabled` before it is live: the boot script keeps a click on it for the island.
+        <Button
+          ref={button as never}
+          type="button"
+          variant={variant}
+          aria-disabled={live ? undefined : true}
+          {...{ [AWAIT_ISLAND_ATTR]: live ? undefined : '' }}
+          {...common}
+          onClick={() => live && show()}
+        >
           {content}
         </Button>
       )}

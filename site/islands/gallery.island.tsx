@@ -4,14 +4,13 @@ import { mediaKey } from '../../engine/shared/keys.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { Loading } from '../components/Loading.tsx';
 import { MediaGrid } from '../components/MediaGrid.tsx';
-import { PhotoView } from '../components/PhotoView.tsx';
 import { RefreshButton, useRefresh } from '../components/RefreshButton.tsx';
 import { notifyError } from '../components/Toasts.tsx';
 import { Button, StatusBox } from '../components/ui.tsx';
 import { useMedia } from '../data/hooks.ts';
 import { useData, useUi } from '../app/context.ts';
-import { splitPhotoPath } from '../../engine/shared/captions.ts';
 import { styled } from '../styles/stitches.ts';
+import { PHOTO_VIEW_ATTR } from '../components/PhotoView.tsx';
 
 const Toolbar = styled('div', {
   display: 'flex',
@@ -53,8 +52,7 @@ export interface GalleryIslandProps {
 
 /**
  * A gallery's body: count line, Refresh (once the island is live), the grid and its viewer, the
- * loading, empty and error texts; on a photo's address, the photo as the server renders it until
- * the viewer opens on it.
+ * loading, empty and error texts.
  */
 export default function GalleryIsland({
   source,
@@ -81,7 +79,12 @@ export default function GalleryIsland({
   const { refreshing } = refresh;
   const retry = unresolved ? () => window.location.reload() : refresh.run;
   const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  useEffect(() => {
+    setLive(true);
+    // On a photo's address the server showed the photo (PhotoView) for visitors without the script:
+    // the viewer opens on it now, so that rendition goes.
+    document.querySelector(`[${PHOTO_VIEW_ATTR}]`)?.remove();
+  }, []);
   const items = data ?? [];
   const hasItems = items.length > 0;
   useEffect(() => {
@@ -120,10 +123,8 @@ export default function GalleryIsland({
       />
     );
 
-  const slug = live ? undefined : splitPhotoPath(ssrPath)?.slug;
   return (
     <>
-      {slug !== undefined && hasItems && <PhotoView items={items} slug={slug} galleryPath={galleryPath} />}
       {!isLoading && !(error && items.length === 0) && (
         <Toolbar>
           <p role="status" data-testid="gallery-count">

@@ -1,6 +1,6 @@
 import type { ComponentType, ErrorInfo } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { ISLAND_ATTR, ISLAND_ROOT_ATTR, UI_TEXTS_ID, type IslandName } from '../../engine/shared/islands.ts';
+import { ISLAND_ATTR, ISLAND_ROOT_ATTR, ISLAND_WHEN, UI_TEXTS_ID, type IslandName } from '../../engine/shared/islands.ts';
 import type { UiTexts } from '../../engine/index.ts';
 import { IslandRoot } from './IslandRoot.tsx';
 import { islandNameOf, type IslandModule, type IslandScript } from './types.ts';
@@ -48,9 +48,28 @@ export async function hydrateIsland(el: HTMLElement, ui: UiTexts): Promise<void>
   el.setAttribute('data-live', '');
 }
 
-/** Hydrates every island of the page (each on its own: one failing leaves the others live). */
+/** Runs `go` once the island's popover is open (at once when it already is). */
+function whenOpened(el: HTMLElement, go: () => void): void {
+  const popover = el.querySelector<HTMLElement>('[popover]');
+  if (!popover || popover.matches(':popover-open')) return go();
+  const opened = (e: Event): void => {
+    if ((e as ToggleEvent).newState !== 'open') return;
+    popover.removeEventListener('toggle', opened);
+    go();
+  };
+  popover.addEventListener('toggle', opened);
+}
+
+/**
+ * Hydrates every island of the page, each on its own (one failing leaves the others live); an island
+ * that waits for its popover (the menu) when the popover first opens.
+ */
 export function hydrateIslands(): void {
   const ui = JSON.parse(document.getElementById(UI_TEXTS_ID)?.textContent ?? '{}') as UiTexts;
-  for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`))
-    void hydrateIsland(el, ui).catch(reporter(el.getAttribute(ISLAND_ATTR) ?? '?', 'failed to load'));
+  for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)) {
+    const name = el.getAttribute(ISLAND_ATTR) as IslandName;
+    const go = (): void => void hydrateIsland(el, ui).catch(reporter(name, 'failed to load'));
+    if (ISLAND_WHEN[name] === 'open') whenOpened(el, go);
+    else go();
+  }
 }

@@ -15,6 +15,7 @@ import { cardsOf } from './Cards.tsx';
 import { css, styled } from '../styles/stitches.ts';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
+import { AWAIT_ISLAND_ATTR } from '../../engine/shared/islands.ts';
 
 const featuresTitle = css({ fontSize: '1.25rem !important', margin: '0 0 $2' });
 
@@ -100,7 +101,13 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
             // A second way in for pointers only: the button below is the one keyboards and screen
             // readers use, so the picture stays out of the tab order and the accessibility tree.
             // Before the dialog's island is live it is a link to the gallery page of the same folder.
-            <Picture as="a" {...(href ? { href } : {})} data-opens-dialog={trigger} tabIndex={-1} aria-hidden="true">
+            <Picture
+              as="a"
+              {...(href ? { href } : { [AWAIT_ISLAND_ATTR]: '' })}
+              data-opens-dialog={trigger}
+              tabIndex={-1}
+              aria-hidden="true"
+            >
               {image}
             </Picture>
           ) : (

@@ -1,10 +1,12 @@
 import { usePage, useShell } from '../app/context.ts';
 import { Missing } from '../components/Missing.tsx';
+import { PhotoView } from '../components/PhotoView.tsx';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { PageLinks } from '../components/PageLinks.tsx';
 import { PageTop } from '../components/PageTop.tsx';
 import { ButtonLink, Container, StatusBox } from '../components/ui.tsx';
 import { kindOf } from '../../engine/kinds.ts';
-import { galleryLayout } from '../../engine/shared/media.ts';
+import { galleryLayout } from '../../engine/kinds.ts';
 import { gallerySource } from '../../engine/shared/sources.ts';
 import { useSourceContext } from '../data/sources.ts';
 import { mediaKey } from '../../engine/shared/keys.ts';
@@ -44,10 +46,14 @@ export default function Gallery() {
   const { texts } = page;
   const heading = fillText(page.heading, vars);
   const key = mediaKey(source);
+  const items = key === null ? undefined : (payload.fallback[key] as ApiMediaItem[] | undefined);
   return (
     <>
       <PageTop heading={heading} intro={page.intro} />
       <Container>
+        {payload.photo && items && (
+          <PhotoView items={items} slug={payload.photo.slug} galleryPath={payload.path} />
+        )}
         <Island
           name="gallery"
           props={{

@@ -4,7 +4,8 @@ import type { Page } from '../../engine/index.ts';
 import type { Catalogue } from '../../engine/index.ts';
 import { SWR_OPTIONS } from '../data/swr.ts';
 import { DataContext, PageContext, ShellContext, UiContext } from '../app/context.ts';
-import { shellOf, type PagePayload } from '../../engine/shared/page.ts';
+import type { PagePayload } from '../../engine/shared/page.ts';
+import { shellOf } from '../../engine/shared/shell.ts';
 
 /** A page payload as the server would build it (the data given as swr fallback). */
 export function payloadOf(page: Page, over: Partial<PagePayload> = {}): PagePayload {
