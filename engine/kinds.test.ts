@@ -200,11 +200,13 @@ describe('adding a page kind', () => {
 
       // The server's render entry (what SSR calls) renders it with the new template.
       const site = (await import(join(dir, 'site', 'test', 'providers.tsx'))) as {
-        shellOf: (c: Catalogue) => Shell;
         payloadOf: (p: Page) => PagePayload;
       };
+      const shell = (await import(join(dir, 'engine', 'shared', 'shell.ts'))) as {
+        shellOf: (c: Catalogue) => Shell;
+      };
       const { render } = (await import(join(dir, 'site', 'entry-server.tsx'))) as { render: RenderPage };
-      const { html } = await render(site.shellOf(built.catalogue), site.payloadOf(page));
+      const { html } = await render(shell.shellOf(built.catalogue), site.payloadOf(page));
       expect(html).toContain('<h1 id="brochure">Brochures<!-- -->: our brochures</h1>');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import { slotMapReader } from './slots.ts';
 
 /** Random edits reloaded by the running site (about 30 ms each); `RELOAD_FUZZ_RUNS` sets another number. */
 const RUNS = Number(process.env['RELOAD_FUZZ_RUNS'] ?? 1000);
-const ENTRY = `export const render = async (_shell, payload) => ({ html: '<main>' + payload.path + '</main>', css: '' });\n`;
+const ENTRY = `export const render = async (_shell, payload) => ({ html: '<main>' + payload.path + '</main>', css: '', islands: [] });\n`;
 
 let dir = '';
 afterAll(() => rm(dir, { recursive: true, force: true }));

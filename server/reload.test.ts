@@ -9,7 +9,7 @@ import { afterAll, expect, it } from 'vitest';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 /** A stand-in server bundle (the real one needs `npm run build`): the page's path in a <main>. */
-const ENTRY = `export const render = async (_shell, payload) => ({ html: '<main>' + payload.path + '</main>', css: '' });\n`;
+const ENTRY = `export const render = async (_shell, payload) => ({ html: '<main>' + payload.path + '</main>', css: '', islands: [] });\n`;
 /** Hang guard for each wait (not a timing assertion: the reload usually takes well under a second). */
 const WAIT_MS = 15_000;
 

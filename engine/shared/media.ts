@@ -3,7 +3,6 @@ import type { UiKey } from '../texts.ts';
 import { isPlayableFile, isVideoFile } from './file-types.ts';
 import { renditionsOf, responsive, SIZES, thumbBase, WIDTHS, type ImageRef } from './images.ts';
 
-
 export type VideoFormat = 'mp4' | 'mov' | 'other';
 
 /** Video recognition: the server says so, else a video/ mime type or a video file extension. */

@@ -95,7 +95,6 @@ export const pageKey = (path: string): string => `${PAGE_ENDPOINT}?path=${encode
 /** The client entry, relative to the repository root (its chunk in Vite's manifest). */
 export const CLIENT_ENTRY = 'site/entry-client.tsx';
 
-
 /** JSON safe inside <script>: no '</script>', no HTML comment openers, no JS line separators. */
 export const jsonForScript = (value: unknown): string =>
   JSON.stringify(value)

@@ -6,7 +6,6 @@ import {
   albumSources,
   albumSrcSet,
   firstTileImage,
-  galleryLayout,
   isPlayable,
   lcpTileIndex,
   posterFor,
@@ -14,6 +13,7 @@ import {
   videoFormat,
   viewerSrcSet,
 } from './media.ts';
+import { galleryLayout } from '../kinds.ts';
 import { cardSizes, responsive, SIZES, thumbBase } from './images.ts';
 import { filterProducts, iconFor, productHref } from './products.ts';
 import { fillText } from '../placeholders.ts';

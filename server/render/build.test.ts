@@ -20,7 +20,7 @@ let close: () => Promise<void> = async () => {};
 /** A stand-in server bundle that counts its renders in a global. */
 const COUNTING = `export const render = async () => {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
-  return { html: '<main>rendered</main>', css: '' };
+  return { html: '<main>rendered</main>', css: '', islands: [] };
 };
 `;
 const renders = (): number => (globalThis as { __renders?: number }).__renders ?? 0;

@@ -88,10 +88,8 @@ export function createRenderRouter(deps: RenderDeps): Router {
     ...(deps.images ? { images: deps.images } : {}),
     onError: (key, err) => deps.logger?.warn({ key, err }, 'page data failed; rendering the error state'),
   };
-  const render = createPageRenderer(
-    deps.distDir ?? join(process.cwd(), 'dist'),
-    shell,
-    (payload) => structuredData(catalogue, payload),
+  const render = createPageRenderer(deps.distDir ?? join(process.cwd(), 'dist'), shell, (payload) =>
+    structuredData(catalogue, payload),
   );
   const router = Router();
   router.use(textFilesRouter(catalogue, () => sitemapImages(ctx)));

@@ -227,22 +227,34 @@ describe('html helpers', () => {
     expect(JSON.parse(json)).toEqual({ a: '</script><script>alert(1)</script>', b: '\u2028' });
   });
 
-  it('collects a kind’s chunks and CSS after the entry’s, without duplicates', () => {
+  it('collects the islands’ chunks and CSS after the entry’s, without duplicates, and says when to load them', () => {
     const manifest = {
       'site/entry-client.tsx': { file: 'assets/entry.js', imports: ['_core.js'] },
       '_core.js': { file: 'assets/core.js', css: ['assets/core.css'] },
-      'site/templates/Gallery.tsx': {
-        file: 'assets/Gallery.js',
+      'site/islands/gallery.island.tsx': {
+        file: 'assets/gallery.js',
         imports: ['_core.js', '_album.js'],
         css: ['assets/g.css'],
       },
+      'site/islands/dialog.island.tsx': { file: 'assets/dialog.js', imports: ['_core.js'] },
+      'site/islands/menu.island.tsx': { file: 'assets/menu.js', imports: ['_core.js'] },
       '_album.js': { file: 'assets/album.js' },
     };
-    expect(pageAssets(manifest, 'image-gallery')).toEqual({
+    expect(pageAssets(manifest, ['menu', 'gallery', 'dialog'])).toEqual({
       entry: '/assets/entry.js',
-      preload: ['/assets/core.js', '/assets/entry.js', '/assets/album.js', '/assets/Gallery.js'],
+      preload: ['/assets/core.js', '/assets/entry.js', '/assets/album.js', '/assets/gallery.js', '/assets/dialog.js'],
       css: ['/assets/core.css', '/assets/g.css'],
+      when: 'boot',
     });
-    expect(pageAssets(manifest, 'image-manager').preload).toEqual(['/assets/core.js', '/assets/entry.js']);
+    // Dialogs wait for the visitor; the menu's module is loaded when its popover opens, never listed.
+    expect(pageAssets(manifest, ['menu', 'dialog'])).toMatchObject({
+      preload: ['/assets/core.js', '/assets/entry.js', '/assets/dialog.js'],
+      when: 'intent',
+    });
+    expect(pageAssets(manifest, ['menu'])).toMatchObject({
+      preload: ['/assets/core.js', '/assets/entry.js'],
+      when: 'open',
+    });
+    expect(pageAssets(manifest, [])).toBeNull();
   });
 });

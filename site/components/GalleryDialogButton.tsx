@@ -42,9 +42,7 @@ export function GalleryDialogButton({ dialog, product, vars = {}, variant = 'out
   const failed =
     source === null &&
     lookup !== null &&
-    (lookup === 'products'
-      ? products.error !== undefined
-      : payload.errors.includes(keys.folderLookup(lookup.folder)));
+    (lookup === 'products' ? products.error !== undefined : payload.errors.includes(keys.folderLookup(lookup.folder)));
   const names = { ...vars, ...(product ? { name: product.name } : {}) };
   const href = useDialogHref(dialog, product);
   const again = lookup === 'products' ? { product: dialog.product ?? '' } : lookup;

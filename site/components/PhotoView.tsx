@@ -45,7 +45,8 @@ export function PhotoView({ items, slug, galleryPath }: Props) {
   const index = slugs.indexOf(slug);
   const item = items[index];
   if (!item) return null;
-  const link = (i: number): string | undefined => (slugs[i] === undefined ? undefined : photoPath(galleryPath, slugs[i]));
+  const link = (i: number): string | undefined =>
+    slugs[i] === undefined ? undefined : photoPath(galleryPath, slugs[i]);
   const prev = link(index - 1);
   const next = link(index + 1);
   const caption = captionOf(item);

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import type { Page } from '../../engine/index.ts';
@@ -11,6 +12,9 @@ import { payloadOf, Providers } from '../test/providers.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Header } from './Header.tsx';
 import { Thumb } from './Thumb.tsx';
+import { IslandContext } from '../app/context.ts';
+import { IslandRoot } from '../islands/IslandRoot.tsx';
+import GalleryIsland from '../islands/gallery.island.tsx';
 
 const c = testCatalogue();
 const pageAt = (path: string): Page => {
@@ -53,9 +57,12 @@ describe('Breadcrumbs', () => {
   });
 });
 
+/** Thumb as it runs in an island (React handles its errors); outside one it only writes attributes. */
+const island = (ui: ReactNode) => render(<IslandContext.Provider value={true}>{ui}</IslandContext.Provider>);
+
 describe('Thumb', () => {
   it('retries a failing source once with a time stamp, then takes the next, then shows the placeholder', () => {
-    render(
+    island(
       <Thumb
         sources={['http://localhost/a.jpg', undefined, 'http://localhost/b.jpg']}
         alt="photo"
@@ -73,7 +80,7 @@ describe('Thumb', () => {
     expect(img().tagName).toBe('SPAN');
   });
   it('keeps a placeholder without a text out of the accessibility tree (no unnamed image)', () => {
-    const { container } = render(<Thumb sources={['http://localhost/p.jpg']} alt="" onFail="placeholder" />);
+    const { container } = island(<Thumb sources={['http://localhost/p.jpg']} alt="" onFail="placeholder" />);
     fireEvent.error(container.querySelector('img') as HTMLImageElement);
     fireEvent.error(container.querySelector('img') as HTMLImageElement);
     expect(container.querySelector('img')).toBeNull();
@@ -81,11 +88,22 @@ describe('Thumb', () => {
     expect(container.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
   });
   it('hides a video tile whose sources all fail', () => {
-    const { container } = render(<Thumb sources={['http://localhost/p.jpg']} alt="" onFail="hide" />);
+    const { container } = island(<Thumb sources={['http://localhost/p.jpg']} alt="" onFail="hide" />);
     const el = container.querySelector('img') as HTMLImageElement;
     fireEvent.error(el);
     fireEvent.error(container.querySelector('img') as HTMLImageElement);
     expect(container.querySelector('img')).toBeNull();
+  });
+  it('outside an island hands its chain to the boot script: the next sources and what to do when all fail', () => {
+    const { container } = render(
+      <Thumb sources={['http://localhost/a.jpg', undefined, 'http://localhost/b.jpg']} alt="" onFail="hide" />,
+    );
+    const img = container.querySelector('img') as HTMLImageElement;
+    expect(img.getAttribute('data-fallbacks')).toBe('http://localhost/b.jpg');
+    expect(img.getAttribute('data-on-fail')).toBe('hide');
+    fireEvent.error(img);
+    // React does nothing with it: the boot script's handler (server/render/boot.ts) does.
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('http://localhost/a.jpg');
   });
 });
 
@@ -118,9 +136,10 @@ describe('ProductCards', () => {
   });
 });
 
-describe('Gallery', () => {
+describe('Gallery island', () => {
   const page = pageAt('/retractable-awning-images');
   const folder = 'f1';
+  const source = { folderId: folder };
   const item = (i: number): ApiMediaItem => ({
     id: `i${i}`,
     fileId: `i${i}`,
@@ -132,19 +151,33 @@ describe('Gallery', () => {
     width: 1200,
     height: 800,
   });
-  const show = async (over: Parameters<typeof payloadOf>[1]) => {
+  const texts = Object.fromEntries(
+    (['count', 'none', 'error', 'emptyTitle', 'emptyBody', 'loading'] as const).map((k) => [k, page.texts[k]]),
+  );
+  /** The island as it hydrates: its own props and data only, no page around it. */
+  const show = async (data: { fallback?: Record<string, unknown>; errors?: string[] }, unresolved = false) => {
     render(
-      <Providers catalogue={c} payload={payloadOf(page, { folderIds: { [page.folder as string]: folder }, ...over })}>
-        <Gallery />
-      </Providers>,
+      <IslandRoot ui={c.ui} data={{ fallback: data.fallback ?? {}, errors: data.errors ?? [], receivedAt: Date.now() }}>
+        <GalleryIsland
+          source={unresolved ? null : source}
+          unresolved={unresolved}
+          texts={texts}
+          vars={{}}
+          layout="masonry"
+          label={page.heading}
+          galleryPath={page.path}
+          ssrPath={page.path}
+        />
+      </IslandRoot>,
     );
     await act(async () => {});
   };
 
-  it('counts the items and offers Refresh', async () => {
+  it('counts the items, and offers Refresh once live', async () => {
     await show({ fallback: { [keys.folder(folder)]: [item(1), item(2), item(3)] } });
     expect(screen.getByTestId('gallery-count').textContent).toBe('3 images available');
     expect(screen.getByTestId('refresh')).toBeTruthy();
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toContain(`${page.path}/photo/photo-1`);
   });
   it('shows the empty texts and no Refresh for an empty folder', async () => {
     await show({ fallback: { [keys.folder(folder)]: [] } });
@@ -157,9 +190,38 @@ describe('Gallery', () => {
     expect(screen.getByTestId('gallery-error').textContent).toContain(page.texts['error']);
   });
   it('shows the error text, not the empty text, when the folder itself could not be looked up', async () => {
-    await show({ folderIds: { [page.folder as string]: null }, errors: [`folder:${page.folder ?? ''}`] });
+    await show({}, true);
     expect(screen.getByTestId('gallery-error').textContent).toContain(page.texts['error']);
     expect(screen.queryByTestId('gallery-empty')).toBeNull();
     expect(screen.getByRole('button', { name: c.ui['tryAgain'] })).toBeTruthy();
+  });
+});
+
+describe('Gallery template (server render)', () => {
+  it('renders the gallery as an island: its props and only its own data in its script, Refresh not yet', () => {
+    const page = pageAt('/retractable-awning-images');
+    const items = [
+      { id: 'a', fileId: 'a', name: 'a.jpg', url: '/a', downloadUrl: '/a', mimeType: 'image/jpeg', kind: 'image' },
+    ];
+    const { container } = render(
+      <Providers
+        catalogue={c}
+        payload={payloadOf(page, {
+          folderIds: { [page.folder as string]: 'f1' },
+          fallback: { [keys.folder('f1')]: items, [keys.products]: c.products },
+        })}
+      >
+        <Gallery />
+      </Providers>,
+    );
+    const wrapper = container.querySelector('[data-island="gallery"]') as HTMLElement;
+    const script = JSON.parse(wrapper.querySelector('script')?.textContent ?? '{}') as {
+      props: { source: unknown };
+      data: { fallback: Record<string, unknown> };
+    };
+    expect(script.props.source).toEqual({ folderId: 'f1' });
+    expect(Object.keys(script.data.fallback)).toEqual([keys.folder('f1')]);
+    expect(wrapper.querySelector('[data-testid="gallery-count"]')?.textContent).toBe('1 images available');
+    expect(wrapper.querySelector('[data-testid="refresh"]')).toBeNull();
   });
 });

@@ -137,7 +137,12 @@ export const Button = /* @__PURE__ */ styled('button', buttonStyle);
 /** A link that looks like a button. */
 export const ButtonLink = /* @__PURE__ */ styled('a', buttonStyle);
 
-export const Actions = /* @__PURE__ */ styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$3', alignItems: 'center' });
+export const Actions = /* @__PURE__ */ styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '$3',
+  alignItems: 'center',
+});
 
 export const BulletList = /* @__PURE__ */ styled('ul', {
   listStyle: 'none',

@@ -26,7 +26,9 @@ export const islandsRendered = (): readonly IslandName[] => rendered;
 function dataFor(page: DataState, keys: readonly string[]): IslandScript['data'] {
   const fallback = Object.fromEntries(keys.filter((k) => k in page.fallback).map((k) => [k, page.fallback[k]]));
   const errors = page.errors.filter((k) => keys.includes(k));
-  const partial = Object.fromEntries(keys.flatMap((k) => (page.partial?.[k] !== undefined ? [[k, page.partial[k]]] : [])));
+  const partial = Object.fromEntries(
+    keys.flatMap((k) => (page.partial?.[k] !== undefined ? [[k, page.partial[k]]] : [])),
+  );
   return { fallback, errors, ...(Object.keys(partial).length > 0 ? { partial } : {}) };
 }
 

@@ -49,7 +49,16 @@ async function lookUp(lookup: DialogLookup, pagePath: string): Promise<MediaSour
  * the focus back to the element that opened it. Before the island is live it is a link to the gallery
  * page of the same folder, or disabled when there is none.
  */
-export default function DialogIsland({ title, label, variant, source, lookup, href, pagePath, trigger }: DialogIslandProps) {
+export default function DialogIsland({
+  title,
+  label,
+  variant,
+  source,
+  lookup,
+  href,
+  pagePath,
+  trigger,
+}: DialogIslandProps) {
   const [open, setOpen] = useState(false);
   const [live, setLive] = useState(false);
   const [found, setFound] = useState<{ source: MediaSource | null } | null>(null);
@@ -98,7 +107,8 @@ export default function DialogIsland({ title, label, variant, source, lookup, hr
           variant={variant}
           href={href}
           {...common}
-          onClick={(e: MouseEvent) => live && show(e)}
+          // React handles clicks only once the island has hydrated: from then on the link opens the dialog.
+          onClick={(e: MouseEvent) => show(e)}
         >
           {content}
         </ButtonLink>
@@ -111,7 +121,7 @@ export default function DialogIsland({ title, label, variant, source, lookup, hr
           aria-disabled={live ? undefined : true}
           {...{ [AWAIT_ISLAND_ATTR]: live ? undefined : '' }}
           {...common}
-          onClick={() => live && show()}
+          onClick={() => show()}
         >
           {content}
         </Button>

@@ -1,6 +1,12 @@
-import type { ComponentType, ErrorInfo } from 'react';
+import { useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { ISLAND_ATTR, ISLAND_ROOT_ATTR, ISLAND_WHEN, UI_TEXTS_ID, type IslandName } from '../../engine/shared/islands.ts';
+import {
+  ISLAND_ATTR,
+  ISLAND_ROOT_ATTR,
+  ISLAND_WHEN,
+  UI_TEXTS_ID,
+  type IslandName,
+} from '../../engine/shared/islands.ts';
 import type { UiTexts } from '../../engine/index.ts';
 import { IslandRoot } from './IslandRoot.tsx';
 import { islandNameOf, type IslandModule, type IslandScript } from './types.ts';
@@ -24,6 +30,17 @@ const reporter =
     console.error(`${ISLAND_ERROR} ${name}: ${what}:`, error, info?.componentStack ?? '');
   };
 
+/**
+ * Marks the island live (`data-live` on its wrapper) once it has hydrated: a parent's effect runs after
+ * those of its children, so by then the island's handlers and the listeners its effects add (a
+ * dialog's picture) are in place. The boot script keeps clicks on waiting buttons until then. (A
+ * wrapper, not a sibling: a sibling would change the ids `useId` gives, and they must match the server's.)
+ */
+function Live({ el, children }: { readonly el: HTMLElement; readonly children: ReactNode }) {
+  useEffect(() => el.setAttribute('data-live', ''), [el]);
+  return children;
+}
+
 /** Hydrates one island: its props from its JSON script, its markup under its root element. */
 export async function hydrateIsland(el: HTMLElement, ui: UiTexts): Promise<void> {
   const name = el.getAttribute(ISLAND_ATTR) as IslandName;
@@ -36,7 +53,9 @@ export async function hydrateIsland(el: HTMLElement, ui: UiTexts): Promise<void>
   hydrateRoot(
     root,
     <IslandRoot ui={ui} data={{ ...data, receivedAt: Date.now() }}>
-      <Component {...(props as object)} />
+      <Live el={el}>
+        <Component {...(props as object)} />
+      </Live>
     </IslandRoot>,
     {
       identifierPrefix: el.dataset['id'] ?? '',
@@ -45,7 +64,6 @@ export async function hydrateIsland(el: HTMLElement, ui: UiTexts): Promise<void>
       onCaughtError: reporter(name, 'caught error'),
     },
   );
-  el.setAttribute('data-live', '');
 }
 
 /** Runs `go` once the island's popover is open (at once when it already is). */

@@ -65,7 +65,13 @@ export const globalStyles = globalCss({
   // An island's wrapper and root are no boxes: its parts lay out as if they stood in the page itself.
   '[data-island], [data-island-root]': { display: 'contents' },
   // What the boot script puts in place of a static image whose every source failed.
-  [`.${IMAGE_PLACEHOLDER_CLASS}`]: { display: 'block', width: '100%', height: '100%', minHeight: '80px', backgroundColor: '$placeholder' },
+  [`.${IMAGE_PLACEHOLDER_CLASS}`]: {
+    display: 'block',
+    width: '100%',
+    height: '100%',
+    minHeight: '80px',
+    backgroundColor: '$placeholder',
+  },
   '.visually-hidden': {
     position: 'absolute',
     width: 1,

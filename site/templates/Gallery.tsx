@@ -19,7 +19,14 @@ import { styled } from '../styles/stitches.ts';
 const Footer = styled('div', { marginTop: '$6' });
 
 /** The page texts the gallery island shows. */
-const GALLERY_TEXT_KEYS = ['count', 'none', 'error', 'emptyTitle', 'emptyBody', 'loading'] as const satisfies readonly (keyof GalleryTexts)[];
+const GALLERY_TEXT_KEYS = [
+  'count',
+  'none',
+  'error',
+  'emptyTitle',
+  'emptyBody',
+  'loading',
+] as const satisfies readonly (keyof GalleryTexts)[];
 
 /**
  * Image, video and application galleries: the page top and links are server HTML; the count line,
@@ -51,16 +58,16 @@ export default function Gallery() {
     <>
       <PageTop heading={heading} intro={page.intro} />
       <Container>
-        {payload.photo && items && (
-          <PhotoView items={items} slug={payload.photo.slug} galleryPath={payload.path} />
-        )}
+        {payload.photo && items && <PhotoView items={items} slug={payload.photo.slug} galleryPath={payload.path} />}
         <Island
           name="gallery"
           props={{
             source,
             // No folder because the server could not look it up (the store failed): an error, never "empty".
             unresolved: source === null && payload.errors.length > 0,
-            texts: Object.fromEntries(GALLERY_TEXT_KEYS.flatMap((k) => (texts[k] === undefined ? [] : [[k, texts[k]]]))),
+            texts: Object.fromEntries(
+              GALLERY_TEXT_KEYS.flatMap((k) => (texts[k] === undefined ? [] : [[k, texts[k]]])),
+            ),
             vars,
             layout: galleryLayout(page.kind, vars['mediaType']),
             label: heading,
