@@ -166,7 +166,15 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
     : hero
       ? { href: hero }
       : undefined;
-  const preloadImage = firstTileImage(gallery ?? [], galleryLayout(page.kind, vars['mediaType'])) ?? heroImage;
+  // A page without a hero whose first part is a product intro (a variant landing): its picture.
+  const introFirst =
+    !page.hero && (page.sections[0]?.type === 'product-intro' || kindOf(page.kind).intro !== undefined);
+  const introRef = introFirst && shown.previews.length > 0 ? images[previewUrls[0] ?? ''] : undefined;
+  const introImage = introRef
+    ? { href: responsive(introRef).src, srcSet: responsive(introRef).srcSet, sizes: SIZES.intro }
+    : undefined;
+  const preloadImage =
+    firstTileImage(gallery ?? [], galleryLayout(page.kind, vars['mediaType'])) ?? heroImage ?? introImage;
 
   // Big folders: a page carries the first screenful of each listing; the browser loads the rest.
   const partial: Record<string, number> = {};

@@ -91,7 +91,16 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
   const features = product?.features ?? [];
   const id = `${section.id ?? index}-features`;
   const image = product && picture && (
-    <ResponsiveThumb url={picture} alt={product.name} sizes={SIZES.intro} loading="lazy" decoding="async" />
+    <ResponsiveThumb
+      url={picture}
+      alt={product.name}
+      sizes={SIZES.intro}
+      // First on a page without a hero (a variant landing), it is the largest paint: preloaded in the head.
+      {...(index === 0 && !page.hero
+        ? { loading: 'eager' as const, fetchPriority: 'high' as const }
+        : { loading: 'lazy' as const })}
+      decoding="async"
+    />
   );
   return (
     <Frame section={{ ...section, heading: heading ?? '' }} index={index} vars={vars}>
