@@ -22,11 +22,16 @@ export const Block = /* @__PURE__ */ styled('section', {
 
 export const Lead = /* @__PURE__ */ styled('p', { fontSize: '1.125rem', color: '$muted', maxWidth: '70ch' });
 
+/** What an island renders, seen from the element around it (its wrapper and root are no boxes). */
+const IN_ISLAND = '[data-island] > [data-island-root] > *';
+/** A card's buttons: its links, and its gallery-dialog button (an island). */
+const CARD_BUTTONS = `& [data-card-actions] > :not([data-island]), & [data-card-actions] > ${IN_ISLAND}`;
+
 /**
  * Card buttons of a row of three or four cards: room for two lines of text (0.95rem at line height
  * 1.2, padding and border) in each, so that a label that wraps does not make its button the odd one out.
  */
-const evenButtons = { '& [data-card-actions] > *': { minHeight: 'calc(2 * 1.2 * 0.95rem + 20px)' } };
+const evenButtons = { [CARD_BUTTONS]: { minHeight: 'calc(2 * 1.2 * 0.95rem + 20px)' } };
 
 export const Grid = /* @__PURE__ */ styled('div', {
   display: 'grid',
@@ -65,12 +70,12 @@ export const Card = /* @__PURE__ */ styled('article', {
       // A card alone in its row: picture and text side by side, no half-empty row.
       wide: {
         '@md': { display: 'grid', gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 7fr)', alignItems: 'stretch' },
-        '& [data-card-actions] > *': { flex: '0 1 auto' },
+        [CARD_BUTTONS]: { flex: '0 1 auto' },
       },
       // The same without a picture: bullets in two columns, buttons their own width.
       full: {
         '@md': { '& ul': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: '$6' } },
-        '& [data-card-actions] > *': { flex: '0 1 auto' },
+        [CARD_BUTTONS]: { flex: '0 1 auto' },
       },
     },
   },
@@ -92,7 +97,12 @@ export const CardActions = /* @__PURE__ */ styled('div', {
   gap: '$2',
   marginTop: 'auto',
   paddingTop: '$3',
-  '& > a, & > button': { flex: '1 1 100%', justifyContent: 'space-between', paddingInline: '$3', textAlign: 'left' },
+  [`& > a, & > button, & > ${IN_ISLAND}`]: {
+    flex: '1 1 100%',
+    justifyContent: 'space-between',
+    paddingInline: '$3',
+    textAlign: 'left',
+  },
 });
 
 const buttonStyle = {
