@@ -1,4 +1,4 @@
-import { useCallback, useState, type ImgHTMLAttributes } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ImgHTMLAttributes } from 'react';
 import { IMAGE_FALLBACKS_ATTR, IMAGE_ON_FAIL_ATTR } from '../../engine/shared/islands.ts';
 import { useInIsland } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
@@ -34,19 +34,44 @@ interface Stage {
   readonly stamp: number;
 }
 
+const noSubscription = () => () => undefined;
+/** True on the server and in the render that hydrates its HTML, false in a render of the browser's own. */
+const useHydrating = (): boolean =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+
 /**
  * An image with the spec's fallback chain: each source is retried once with a time stamp, then the
  * next source is tried, then the image hides or turns into the grey placeholder. In an island React
- * does it (an image that failed before hydration is caught too: React sets a hydrated <img>'s src
- * again on mount); in the static page the boot script does, from the attributes written here.
+ * does it; in the static page the boot script does, from the attributes written here. React listens
+ * for a hydrated <img>'s `error` only from hydration on (it does not set its src again), so a hydrated
+ * image found broken on mount (it failed before) goes down the chain from there.
  */
 export function Thumb({ sources, alt, onFail, srcSet, sizes, placeholder, ...img }: Props) {
   const inIsland = useInIsland();
   const list = sources.filter((s): s is string => Boolean(s));
   const [stage, setStage] = useState<Stage>({ i: 0, stamp: 0 });
-  const fail = useCallback(() => {
-    setStage((s) => (s.stamp === 0 ? { i: s.i, stamp: Date.now() } : { i: s.i + 1, stamp: 0 }));
+  // One failure of a stage moves the chain on once (the mount check and `error` may both see it).
+  const failAt = useCallback((at: Stage) => {
+    setStage((s) =>
+      s.i !== at.i || s.stamp !== at.stamp
+        ? s
+        : s.stamp === 0
+          ? { i: s.i, stamp: Date.now() }
+          : { i: s.i + 1, stamp: 0 },
+    );
   }, []);
+  const fail = () => failAt(stage);
+  const ref = useRef<HTMLImageElement>(null);
+  // Rendered first over the server's HTML: its image may have failed before React listened.
+  const hydrated = useRef(useHydrating()).current;
+  useEffect(() => {
+    const el = ref.current;
+    if (hydrated && el?.complete && el.naturalWidth === 0) failAt({ i: 0, stamp: 0 });
+  }, [hydrated, failAt]);
   const base = list[stage.i];
   if (base === undefined) {
     if (onFail === 'hide') return null;
@@ -62,5 +87,5 @@ export function Thumb({ sources, alt, onFail, srcSet, sizes, placeholder, ...img
     const chain = { [IMAGE_FALLBACKS_ATTR]: list.slice(1).join(' ') || undefined, [IMAGE_ON_FAIL_ATTR]: onFail };
     return <img {...responsive} src={src} alt={alt} {...chain} {...img} style={style} />;
   }
-  return <img {...responsive} src={src} alt={alt} onError={fail} {...img} style={style} />;
+  return <img ref={ref} {...responsive} src={src} alt={alt} onError={fail} {...img} style={style} />;
 }
