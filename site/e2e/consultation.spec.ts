@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CONSULTATION_FIELDS, HONEYPOT_FIELD, type ConsultationField } from '../../engine/shared/consultation.ts';
 import { startSmtp, type TestSmtp } from '../../testing/consultations/smtp.ts';
-import { watchConsole } from './helpers.ts';
+import { wakeIslands, watchConsole } from './helpers.ts';
 import { pageOfKind, STAFF_PASSWORD, startStaffSite, type StaffSite } from './staff-servers.ts';
 
 /**
@@ -117,14 +117,14 @@ test('with JavaScript: from the home page call to action, each bad field gets it
   const page = await context.newPage();
   const problems = watchConsole(page);
   await page.goto(`${site.url}/`);
-  await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
   await page
     .getByRole('link', { name: ui('bookConsultation') })
     .first()
     .click();
   await page.waitForURL(`${site.url}${consult.path}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(consult.heading);
-  await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
+  // The form's island loads when the visitor first reaches for it (here the keyboard focus).
+  await wakeIslands(page, 'consultation', { by: 'focus' });
   // The page the call to action leads to does not offer it again.
   await expect(page.locator('main').getByRole('link', { name: ui('bookConsultation') })).toHaveCount(0);
 
@@ -286,9 +286,7 @@ test('spam: a filled honeypot is refused with 400, with and without JavaScript',
     const context = await visitorContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(`${site.url}${consult.path}`);
-    if (javaScriptEnabled) {
-      await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
-    }
+    if (javaScriptEnabled) await wakeIslands(page, 'consultation');
     await fill(page, { ...WITH_JS, name: 'Honey Bot' });
     await page.locator(`#${HONEYPOT_FIELD}`).fill('https://spam.example');
     expect(await postForm(page)).toBe(400);
@@ -372,7 +370,8 @@ test('on a phone (390 x 844) every control of the form is a 44 px target and not
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(`${site.url}${consult.path}`);
-    if (!javaScriptEnabled) {
+    if (javaScriptEnabled) await wakeIslands(page, 'consultation');
+    else {
       // The server's own page (the form again, with its messages).
       await submit(page).click();
       await expect(page.getByRole('alert').first()).toBeVisible();

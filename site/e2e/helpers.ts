@@ -1,5 +1,7 @@
+/// <reference lib="dom" />
 import type { APIRequestContext, Page as PwPage } from '@playwright/test';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
+import type { IslandName } from '../../engine/shared/islands.ts';
 import { pageKey, type PagePayload } from '../../engine/shared/page.ts';
 import { instances, isCatchAll, isPattern, type Catalogue, type Page, type TextKey } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
@@ -66,12 +68,19 @@ function varsOf(c: Catalogue, page: Page, path: string): Record<string, string> 
   return vars;
 }
 
-/** Console errors and warnings, page errors and React's hydration complaints of one page. */
+/** The prefix of every report of a failing island (site/islands/hydrate.tsx): always a problem. */
+export const ISLAND_ERROR = '[island]';
+
+/**
+ * Console errors and warnings, page errors, and every report of a failing island (`[island] <name>:
+ * hydration error: ...`, uncaught and caught errors), which no allowance ever filters out.
+ */
 export function watchConsole(page: PwPage, { allow404 = false, allow503 = false } = {}): () => string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
-    if (m.type() !== 'error' && m.type() !== 'warning') return;
     const text = m.text();
+    if (text.includes(ISLAND_ERROR)) return void problems.push(`${m.type()}: ${text}`);
+    if (m.type() !== 'error' && m.type() !== 'warning') return;
     // The document of a not-found page itself answers 404: that is the point, not a problem.
     if (allow404 && /status of 404/.test(text)) return;
     // Likewise the document of a page whose media store failed (503, the page's error text).
@@ -97,9 +106,42 @@ export async function loadLazyImages(page: PwPage): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** Resolves once the app has hydrated (its root carries `data-hydrated`, set by an effect). */
-export async function hydrated(page: PwPage): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
+/** The wrappers of the page's islands of one name. */
+export const islands = (page: PwPage, name: IslandName) => page.locator(`[data-island="${name}"]`);
+
+/**
+ * Resolves once every island `name` of the page is live: hydrated, its effects run (`data-live` on its
+ * wrapper, site/islands/hydrate.tsx). A gallery loads with the page; the other islands wait for the
+ * visitor: see `wakeIslands` and `openMenu`.
+ */
+export async function islandLive(page: PwPage, name: IslandName): Promise<void> {
+  await page.waitForFunction((n) => {
+    const all = Array.from(document.querySelectorAll(`[data-island="${n}"]`));
+    return all.length > 0 && all.every((el) => el.hasAttribute('data-live'));
+  }, name);
+}
+
+/**
+ * Islands that load on intent (gallery dialogs, the form): the pointer goes over the first one (or,
+ * `by: 'focus'`, the keyboard focus goes into it), which loads the page's script; resolves once every
+ * island of that name is live.
+ */
+export async function wakeIslands(
+  page: PwPage,
+  name: 'dialog' | 'consultation',
+  { by = 'pointer' }: { by?: 'pointer' | 'focus' } = {},
+): Promise<void> {
+  // The wrappers are no boxes (display: contents): the pointer goes over the island's first part.
+  const first = islands(page, name).first();
+  if (by === 'pointer') await first.locator('[data-island-root] > *').first().hover();
+  else await first.locator('a, button, input, textarea').first().focus();
+  await islandLive(page, name);
+}
+
+/** The phone menu's island loads when the menu first opens: opens it from the header and waits for it. */
+export async function openMenu(page: PwPage): Promise<void> {
+  await page.getByTestId('menu-button').click();
+  await islandLive(page, 'menu');
 }
 
 /** A gallery's items as the server renders them (its page payload). */

@@ -3,7 +3,7 @@ import { STAFF_API } from '../../engine/shared/staff.ts';
 import { pathPerKind } from '../../scripts/bench/first-load.ts';
 import { phonePhoto } from '../../scripts/phone-photos.ts';
 import { FIXTURES } from './fixtures.ts';
-import { catalogue, loadLazyImages } from './helpers.ts';
+import { catalogue, islandLive, loadLazyImages } from './helpers.ts';
 import { startStaffSite, STAFF_PASSWORD, type StaffSite } from './staff-servers.ts';
 
 /**
@@ -67,6 +67,7 @@ test.describe('the viewer on a 390x844 phone (2x)', () => {
   test('shows a photo from its renditions, no wider than the next step above 2x the screen', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto(FIXTURES.images);
+    await islandLive(page, 'gallery');
     await page.locator('[data-tile]:visible').first().click();
     const slide = page.locator('.yarl__slide_current img.yarl__slide_image');
     // The viewer picks the rendition itself (or through srcset) from the slide's size and density.

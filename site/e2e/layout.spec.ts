@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
 import { BACKDROP_BOX } from '../../scripts/demo-drawings.ts';
-import { catalogue, hydrated } from './helpers.ts';
+import { catalogue, wakeIslands } from './helpers.ts';
 import { FIXTURES } from './fixtures.ts';
 
 /** Layouts that measure as finished: balanced grids, matching buttons, headings said once, pictures where promised. */
@@ -131,7 +131,8 @@ for (const path of ['/pergola-videos', '/pergola-images']) {
     await page.goto(path);
     expect(await page.locator('[data-section="gallery-button"]').count()).toBe(0);
     const intro = page.locator('[data-section="product-intro"]');
-    await expect(intro.locator('button[aria-haspopup="dialog"]:not([data-opens])')).toHaveCount(2);
+    // The two buttons of the intro's gallery dialogs (each its own island), the picture aside.
+    await expect(intro.locator('[data-island="dialog"] button[aria-haspopup="dialog"]')).toHaveCount(2);
     const items = page.locator('[data-list="plain"] li');
     expect(await items.count()).toBeGreaterThan(3);
     for (const li of await items.all()) {
@@ -160,13 +161,23 @@ test('/cable-guided-screens shows a picture of the product', async ({ page }) =>
   expect(await img.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });
 
-test("the awnings preview picture opens the product's gallery dialog", async ({ page }) => {
+test("the awnings preview picture opens the product's gallery dialog, and links to its gallery page until then", async ({
+  page,
+}) => {
   await page.goto('/retractable-awnings');
-  await hydrated(page);
-  await page.locator('[data-section="product-intro"] [data-opens="gallery"]').click();
+  const picture = page.locator('[data-section="product-intro"] a[data-opens-dialog]');
+  // Before its island is live the picture (and the dialog's button) is a link to the gallery page of
+  // the same folder.
+  const gallery = catalogue().pages.find((p) => p.path === '/retractable-awning-images');
+  expect(gallery?.kind).toBe('image-gallery');
+  await expect(picture).toHaveAttribute('href', gallery?.path as string);
+  await expect(picture.locator('img')).toBeVisible();
+  await wakeIslands(page, 'dialog');
+  await picture.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading').first()).toHaveText('Retractable Awnings Gallery');
+  await expect(page).toHaveURL('/retractable-awnings');
 });
 
 test('pages have distinct titles: /pergolas and /aluminum-pergolas are not both "Aluminum Pergolas"', async ({

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { keys } from '../../engine/shared/keys.ts';
-import { watchConsole } from './helpers.ts';
+import { wakeIslands, watchConsole } from './helpers.ts';
 import { pageOfKind, startStaffSite, type StaffSite } from './staff-servers.ts';
 
 /**
@@ -36,8 +36,6 @@ test.afterAll(async () => {
   await site?.stop();
 });
 
-const hydrated = (page: Page) => expect(page.locator('[data-hydrated]')).toHaveCount(1);
-
 test('gallery dialogs whose lookup failed show the error text and Try Again, never the empty text', async ({
   page,
 }) => {
@@ -50,7 +48,7 @@ test('gallery dialogs whose lookup failed show the error text and Try Again, nev
     // The server rendered the page knowing the lookup failed, and says so to the browser.
     const failedKey = d.folder ? keys.folderLookup(d.folder) : keys.products;
     expect(await response!.text()).toContain(JSON.stringify(failedKey));
-    await hydrated(page);
+    await wakeIslands(page, 'dialog');
     await page.getByRole('button', { name: d.button! }).click();
     const dialog = page.getByTestId('gallery-dialog');
     await expect(dialog.getByRole('heading', { name: d.title })).toBeVisible();
@@ -78,7 +76,7 @@ test.describe('recovery', () => {
     for (const { path } of cases) {
       const tab = await page.context().newPage();
       await tab.goto(`${site.url}${path}`);
-      await hydrated(tab);
+      await wakeIslands(tab, 'dialog');
       pages.push(tab);
     }
     site.drive!.fake.faults.failAll(null);

@@ -10,7 +10,7 @@ import { folderIdOf } from '../../server/media/local-index.ts';
 import { ffmpegPath } from '../../server/video/ffmpeg.ts';
 import { makeClip } from '../../server/video/fixtures.ts';
 import { FIXTURES } from './fixtures.ts';
-import { catalogue, hydrated, watchConsole } from './helpers.ts';
+import { catalogue, islandLive, watchConsole } from './helpers.ts';
 import { startStaffSite } from './staff-servers.ts';
 
 const ui = catalogue().ui;
@@ -62,7 +62,7 @@ test('phone videos: offered for download until converted, then an AVI and an H.2
       .toBe(2);
 
     await page.goto(`${site.url}${FIXTURES.videos}`);
-    await hydrated(page);
+    await islandLive(page, 'gallery');
     // Tiles without a poster show the frame the server extracted.
     await expect(named(page, 'IMG_0421.MOV').locator('img')).toHaveJSProperty('complete', true);
     await page.screenshot({ path: 'test-results/phone-videos.png' });
@@ -107,7 +107,7 @@ test('the open viewer turns a MOV being converted into its player when the conve
     });
 
     await page.goto(`${site.url}${FIXTURES.videos}`);
-    await hydrated(page);
+    await islandLive(page, 'gallery');
     await page.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true));
     await named(page, 'IMG_0500.MOV').click();
     const notice = page.locator('.yarl__slide_current [data-testid="video-notice"]');
@@ -155,7 +155,7 @@ test('a 2,000-photo folder: the first screenful comes with the page, scrolling a
     expect(html).not.toContain('IMG_0048.jpg');
 
     await page.goto(`${site.url}${FIXTURES.images}`);
-    await hydrated(page);
+    await islandLive(page, 'gallery');
     await expect(page.getByTestId('gallery-count')).toContainText('2000');
     await expect(tiles(page)).toHaveCount(PAGE_ITEMS);
     // Once the whole listing is in (the button is enabled), the viewer walks past the tiles shown.
@@ -185,7 +185,7 @@ test('a 2,000-photo folder: the first screenful comes with the page, scrolling a
       delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
     });
     await page.goto(`${site.url}${FIXTURES.images}`);
-    await hydrated(page);
+    await islandLive(page, 'gallery');
     await expect(more).toBeEnabled();
     await more.scrollIntoViewIfNeeded();
     await expect(tiles(page)).toHaveCount(PAGE_ITEMS);

@@ -5,7 +5,7 @@ import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { captionOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
 import { isGalleryKind } from '../../engine/index.ts';
 import { FIXTURES } from './fixtures.ts';
-import { catalogue, hydrated, itemsOf, routeCases, watchConsole } from './helpers.ts';
+import { catalogue, islandLive, itemsOf, routeCases, watchConsole } from './helpers.ts';
 
 const c = catalogue();
 const { baseUrl } = c.site;
@@ -59,7 +59,7 @@ test('a photo address opens its gallery with the viewer on that photo; closing l
   const items = await itemsOf(request, FIXTURES.images);
   const slugs = photoSlugs(items);
   await page.goto(photoPath(FIXTURES.images, slugs[2] as string));
-  await hydrated(page);
+  await islandLive(page, 'gallery');
   await expect(viewer(page)).toBeVisible();
   await expect(currentCaption(page)).toHaveText(captionOf(items[2] as ApiMediaItem));
   await expect(page.locator('.yarl__counter')).toHaveAttribute('aria-live', 'polite');
@@ -73,7 +73,7 @@ test('arrowing through the viewer replaces the address; Back closes the viewer',
   const items = await itemsOf(request, FIXTURES.images);
   const slugs = photoSlugs(items);
   await page.goto(FIXTURES.images);
-  await hydrated(page);
+  await islandLive(page, 'gallery');
   const before = await page.evaluate(() => history.length);
   await page.locator('[data-tile="0"]:visible').click();
   await expect(viewer(page)).toBeVisible();
@@ -94,7 +94,6 @@ test('arrowing through the viewer replaces the address; Back closes the viewer',
 test('an unknown photo answers 404 with a link to its gallery', async ({ page }) => {
   const res = await page.goto(`${FIXTURES.images}/photo/no-such-photo`);
   expect(res?.status()).toBe(404);
-  await hydrated(page);
   await expect(page.locator('h1')).toHaveText(c.ui['photoNotFound'] as string);
   await page.getByRole('link', { name: c.ui['backToGallery'] }).click();
   await expect(page).toHaveURL(FIXTURES.images);
@@ -109,7 +108,7 @@ test("the viewer's backdrop hides the page: pixels around the photo are the back
   const portrait = items.findIndex((i) => (i.height ?? 0) > (i.width ?? 0) * 1.2);
   expect(portrait).toBeGreaterThanOrEqual(0);
   await page.goto(photoPath(FIXTURES.images, photoSlugs(items)[portrait] as string));
-  await hydrated(page);
+  await islandLive(page, 'gallery');
   const img = page.locator('.yarl__slide_current img');
   await expect(img).toBeVisible();
   await expect(img).toHaveJSProperty('complete', true);
@@ -142,7 +141,7 @@ test('captions never show a raw file name, under tiles or in the viewer; a MOV s
 }) => {
   for (const path of [FIXTURES.images, FIXTURES.videos]) {
     await page.goto(path);
-    await hydrated(page);
+    await islandLive(page, 'gallery');
     const captions = await page.locator('[data-testid="tile-caption"]:visible').allTextContents();
     expect(captions.length).toBeGreaterThan(0);
     for (const text of captions) expect(text).not.toMatch(/\.[a-z0-9]{2,4}$/i);

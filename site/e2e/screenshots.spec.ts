@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test } from '@playwright/test';
-import { loadLazyImages, routeCases } from './helpers.ts';
+import { islandLive, loadLazyImages, routeCases } from './helpers.ts';
 import { FIXTURES } from './fixtures.ts';
 
 /** One full-page screenshot per page kind, desktop and mobile, under test-results/screenshots. */
@@ -27,7 +27,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     }
     test('lightbox', async ({ page }) => {
       await page.goto(FIXTURES.images);
-      await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'));
+      await islandLive(page, 'gallery');
       await page.locator('[data-tile]:visible').first().click();
       await page.locator('.yarl__slide_current img').waitFor();
       await page.locator('.yarl__portal_open').waitFor();

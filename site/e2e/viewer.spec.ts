@@ -4,7 +4,7 @@ import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { photoPath, photoSlugs } from '../../engine/shared/captions.ts';
 import { kindOf, type PageKind } from '../../engine/index.ts';
 import { FIXTURES } from './fixtures.ts';
-import { catalogue, hydrated, itemsOf, routeCases, watchConsole } from './helpers.ts';
+import { catalogue, islandLive, itemsOf, routeCases, watchConsole } from './helpers.ts';
 
 const c = catalogue();
 const ui = (key: keyof typeof c.ui): string => c.ui[key] ?? `<no ui text ${key}>`;
@@ -17,7 +17,7 @@ test('a video in the viewer shows its native controls and exactly one Download',
   const at = items.findIndex((i) => i.kind === 'video' && i.playable);
   expect(at).toBeGreaterThanOrEqual(0);
   await page.goto(photoPath(FIXTURES.videos, photoSlugs(items)[at] as string));
-  await hydrated(page);
+  await islandLive(page, 'gallery');
   const video = current(page).locator('video');
   await expect(video).toBeVisible();
   await expect(video).toHaveAttribute('controls', '');
@@ -33,7 +33,7 @@ test('a photo in the viewer zooms: Zoom in scales the image, Zoom out brings it 
   const items = await itemsOf(request, FIXTURES.images);
   const at = items.findIndex((i) => i.kind === 'image');
   await page.goto(photoPath(FIXTURES.images, photoSlugs(items)[at] as string));
-  await hydrated(page);
+  await islandLive(page, 'gallery');
   const img = current(page).locator('img');
   await expect(img).toBeVisible();
   await expect(img).toHaveJSProperty('complete', true);
@@ -68,7 +68,7 @@ test('Share without the Web Share API copies the photo’s own address and says 
   const items = await itemsOf(request, FIXTURES.images);
   const slugs = photoSlugs(items);
   await page.goto(FIXTURES.images);
-  await hydrated(page);
+  await islandLive(page, 'gallery');
   expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
   await page.evaluate(() => navigator.clipboard.writeText('nothing yet'));
   await page.locator('[data-tile="1"]:visible').click();
@@ -105,7 +105,6 @@ test('"Book a free in-home consultation" leads to the consultation page on every
   }
   // Followed from the last selling page: the consultation form's page.
   await page.goto(selling.at(-1)?.[1] as string);
-  await hydrated(page);
   await page.getByTestId('consult-cta').click();
   await expect(page).toHaveURL(consultation?.path as string);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(consultation?.heading as string);
