@@ -38,6 +38,8 @@ export function flatten(input: ManifestInput, m: ParsedManifest, found: Problem[
   };
   (input.families ?? []).forEach((family, fi) => {
     if (family) expandFamily(family, fi, out, m, found);
+    // Set aside by the schema (a template's mistake, reported there): its members' keys are still checked.
+    else checkSetAsideMembers(fi, m, found);
   });
   out.products.push(...present(input.products, 'products'));
   out.pages.push(...present(input.pages, 'pages'));
@@ -62,49 +64,26 @@ function expandFamily(family: FamilyInput, fi: number, out: Flattened, m: Parsed
   const slots = compileTemplate(family.slots ?? []);
   const pages = (family.pages ?? []).map((page) => ({ id: page.id, fill: compileTemplate(page) }));
   const uses = templateUses([family.folders, family.products, family.pages, family.slots, family.vars]);
-  const known = [
-    ...new Set([
-      ...Object.keys(MEMBER_KEYS),
-      ...Object.keys(family.vars ?? {}),
-      ...[...uses.keys()].filter((k) => !RUNTIME_PLACEHOLDERS.has(k)),
-    ]),
-  ];
-  const knownSet = new Set(known);
+  const unknownKeys = memberKeyCheck(family, fi, m, found);
   const pageIds = pages.flatMap((p) => (p.id ? [p.id] : []));
   const slugAt = new Map<string, DataPath>();
   const placeStr = (path: DataPath): string => {
     const p = m.locate(path);
     return `${p.file}:${p.line}:${p.col}`;
   };
-  const unknownKeys = (member: Readonly<Record<string, unknown>>, memberPath: DataPath, slug: string): Set<string> => {
-    const meant = new Set<string>();
-    for (const key of Object.keys(member)) {
-      if (knownSet.has(key)) continue;
-      const suggestion = suggest(key, known);
-      if (suggestion) meant.add(suggestion);
-      found.push(
-        problem(
-          'UnknownMemberKey',
-          { key, member: slug, family: family.id, suggestion, allowed: known },
-          m.locate([...memberPath, key], { key: true }),
-        ),
-      );
-    }
-    return meant;
-  };
   family.members.forEach((member, mi) => {
     const memberPath: DataPath = ['families', fi, 'members', mi];
     if (!member) {
       // Set aside by the schema (its slug or its name is wrong, reported there): its keys are still checked.
       const raw = rawMember(m.data, fi, mi);
-      if (raw) unknownKeys(raw, memberPath, typeof raw['slug'] === 'string' ? raw['slug'] : `item ${mi + 1}`);
+      if (raw) unknownKeys(raw, mi);
       return;
     }
     const at = (): DataPath => memberPath;
     const fromFamily = true;
     // Keys nothing uses (a typo, most often): at their own line; the variable they were meant for is
     // then not reported as unset as well.
-    const meant = unknownKeys(member, memberPath, member.slug);
+    const meant = unknownKeys(member, mi);
     const first = slugAt.get(member.slug);
     if (first) {
       const other = placeStr([...first, 'slug']);
@@ -173,14 +152,71 @@ function expandFamily(family: FamilyInput, fi: number, out: Flattened, m: Parsed
   });
 }
 
+type MemberKeyCheck = (member: Readonly<Record<string, unknown>>, mi: number) => Set<string>;
+
+/**
+ * Reports the keys of a member that nothing in its family uses (a typo, most often), each at its own
+ * line, and returns the keys they were probably meant to be. The family may be as written (raw data
+ * the schema set aside): only its templates' placeholders and its vars are read.
+ */
+function memberKeyCheck(
+  family: Readonly<Record<string, unknown>>,
+  fi: number,
+  m: ParsedManifest,
+  found: Problem[],
+): MemberKeyCheck {
+  const uses = templateUses([family['folders'], family['products'], family['pages'], family['slots'], family['vars']]);
+  const vars = family['vars'] && typeof family['vars'] === 'object' ? Object.keys(family['vars']) : [];
+  const known = [
+    ...new Set([
+      ...Object.keys(MEMBER_KEYS),
+      ...vars,
+      ...[...uses.keys()].filter((k) => !RUNTIME_PLACEHOLDERS.has(k)),
+    ]),
+  ];
+  const knownSet = new Set(known);
+  const familyId = typeof family['id'] === 'string' ? family['id'] : `item ${fi + 1}`;
+  return (member, mi) => {
+    const slug = typeof member['slug'] === 'string' ? member['slug'] : `item ${mi + 1}`;
+    const meant = new Set<string>();
+    for (const key of Object.keys(member)) {
+      if (knownSet.has(key)) continue;
+      const suggestion = suggest(key, known);
+      if (suggestion) meant.add(suggestion);
+      found.push(
+        problem(
+          'UnknownMemberKey',
+          { key, member: slug, family: familyId, suggestion, allowed: known },
+          m.locate(['families', fi, 'members', mi, key], { key: true }),
+        ),
+      );
+    }
+    return meant;
+  };
+}
+
+/** The member keys of a family the schema set aside, checked on the family as written. */
+function checkSetAsideMembers(fi: number, m: ParsedManifest, found: Problem[]): void {
+  const family = rawAt(m.data['families'], fi);
+  const members = family?.['members'];
+  if (!family || !Array.isArray(members)) return;
+  const unknownKeys = memberKeyCheck(family, fi, m, found);
+  members.forEach((_, mi) => {
+    const raw = rawAt(members, mi);
+    if (raw) unknownKeys(raw, mi);
+  });
+}
+
 const isText = (v: unknown): v is string => typeof v === 'string';
 const isTextList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isText);
 
 /** The member as written, when the schema set it aside (usable.ts): only its keys are looked at. */
 function rawMember(data: Readonly<Record<string, unknown>>, fi: number, mi: number): Record<string, unknown> | null {
-  const families = data['families'];
-  const family: unknown = Array.isArray(families) ? families[fi] : undefined;
-  const members: unknown = family && typeof family === 'object' ? (family as { members?: unknown }).members : undefined;
-  const member: unknown = Array.isArray(members) ? members[mi] : undefined;
-  return member && typeof member === 'object' && !Array.isArray(member) ? (member as Record<string, unknown>) : null;
+  return rawAt(rawAt(data['families'], fi)?.['members'], mi);
+}
+
+/** The mapping at `list[i]` as written, if it is one. */
+function rawAt(list: unknown, i: number): Record<string, unknown> | null {
+  const item: unknown = Array.isArray(list) ? list[i] : undefined;
+  return item && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : null;
 }

@@ -176,6 +176,16 @@ describe('bad manifests get one clear message per problem, with its place', () =
     `);
   });
 
+  it("a family's template error does not hide its members' own key typos", () => {
+    // The misspelled kind sets the family aside; its members' keys are still checked against its templates.
+    expect(problemsOf('bad-template-kind-and-member-key')).toMatchInlineSnapshot(`
+      [
+        "bad-template-kind-and-member-key/families.yaml:21:15  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, sign-in, not-found.)",
+        "bad-template-kind-and-member-key/families.yaml:40:9  Unknown key 'descripton' in member 'pool-side' of family 'variants' (did you mean 'description'?): nothing in the family uses it.  (Keys a member of this family may set: slug, name, without, folder, description, features, subcategory, type, href.)",
+      ]
+    `);
+  });
+
   it('a YAML error in one file hides nothing in the others, and adds nothing that only follows from it', () => {
     // pages.yaml cannot be read: the links to its pages (nav, breadcrumbs) and the gallery texts of its
     // pageDefaults are not checked, but every mistake in families.yaml is reported in the same run.
