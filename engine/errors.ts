@@ -67,6 +67,11 @@ export const problems = {
     message: ({ key, where, suggestion }) => `Unknown key ${q(key)} in ${where}${didYouMean(suggestion)}.`,
     hint: ({ allowed }) => `Allowed keys here: ${some(allowed, 30)}.`,
   }),
+  RetiredKey: entry<{ key: string; where: string; instead: string }>({
+    title: 'Key no longer used',
+    message: ({ key, where }) => `${q(key)} in ${where} is no longer read: nothing uses it.`,
+    hint: ({ instead }) => `Remove it. ${instead}`,
+  }),
   MissingKey: entry<{ key: string; where: string }>({
     title: 'Missing key',
     message: ({ key, where }) => `${where} has no ${q(key)}, which is required.`,

@@ -106,7 +106,6 @@ function resolvePage(
     ...(p.hero ? { hero: p.hero } : {}),
     ...(p.product !== undefined ? { product: p.product } : {}),
     ...(folder !== undefined ? { folder } : {}),
-    ...(p.media ? { media: p.media } : {}),
     ...(p.productType ? { productType: p.productType } : {}),
     params,
     texts: { ...(input.pageDefaults?.[p.kind] ?? {}), ...(p.texts ?? {}) },

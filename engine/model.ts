@@ -89,7 +89,6 @@ export interface Page {
   readonly product?: string;
   /** Folder path of the media this page shows (resolved from `product` when only that is given). */
   readonly folder?: string;
-  readonly media?: 'images' | 'videos' | 'mixed';
   /** Pattern routes: product type template such as '{type}-{mediaType}'. */
   readonly productType?: string;
   /** Pattern routes: the values each ':param' takes. */

@@ -38,7 +38,15 @@ describe('bad manifests get one clear message per problem, with its place', () =
   it('unknown key, with a did-you-mean and the allowed keys', () => {
     expect(problemsOf('bad-unknown-key')).toMatchInlineSnapshot(`
       [
-        "bad-unknown-key/catalogue.yaml:30:5  Unknown key 'headng' in pages > item 3 (did you mean 'heading'?).  (Allowed keys here: id, path, aliases, kind, heading, intro, breadcrumb, back, meta, hero, product, folder, media, productType, params, texts, links, sections, sitemap.)",
+        "bad-unknown-key/catalogue.yaml:30:5  Unknown key 'headng' in pages > item 3 (did you mean 'heading'?).  (Allowed keys here: id, path, aliases, kind, heading, intro, breadcrumb, back, meta, hero, product, folder, productType, params, texts, links, sections, sitemap.)",
+      ]
+    `);
+  });
+
+  it("a key the manifest no longer reads (a page's media): located, with what decides instead", () => {
+    expect(problemsOf('bad-page-media')).toMatchInlineSnapshot(`
+      [
+        "bad-page-media/catalogue.yaml:32:5  'media' in pages > item 3 is no longer read: nothing uses it.  (Remove it. A gallery shows what its page kind says: image-gallery its photos, video-gallery its videos, media-gallery the media type its address names.)",
       ]
     `);
   });
@@ -130,7 +138,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
       [
         "bad-many-problems/catalogue.yaml:22:14  'heading' must be a text, not a list.",
         "bad-many-problems/catalogue.yaml:25:11  Unknown page kind 'categroy' (did you mean 'category'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, sign-in, not-found.)",
-        "bad-many-problems/catalogue.yaml:30:5  Unknown key 'headng' in pages > item 3 (did you mean 'heading'?).  (Allowed keys here: id, path, aliases, kind, heading, intro, breadcrumb, back, meta, hero, product, folder, media, productType, params, texts, links, sections, sitemap.)",
+        "bad-many-problems/catalogue.yaml:30:5  Unknown key 'headng' in pages > item 3 (did you mean 'heading'?).  (Allowed keys here: id, path, aliases, kind, heading, intro, breadcrumb, back, meta, hero, product, folder, productType, params, texts, links, sections, sitemap.)",
       ]
     `);
   });

@@ -190,7 +190,6 @@ const page = {
     },
     product: { type: 'string', description: 'The product whose media or text this page shows.' },
     folder: { type: 'string', description: 'The media folder this page shows (path).' },
-    media: { type: 'string', enum: ['images', 'videos', 'mixed'], description: 'Which media a gallery shows.' },
     productType: { type: 'string', description: 'Pattern routes: the product type template, e.g. {type}-{mediaType}.' },
     params,
     texts,

@@ -126,6 +126,18 @@ const FORMAT: Record<string, string> = {
   '^[^/].*[^/]$|^[^/]$': "a folder path such as 'Screens/Cable Guided Screens' (no leading or trailing '/')",
 };
 
+const isPage = (path: DataPath): boolean =>
+  (path.length === 2 && path[0] === 'pages') || (path.length === 4 && path[0] === 'families' && path[2] === 'pages');
+
+/** Keys the manifest once took and no longer reads: what to do instead, where `at` says the key sits. */
+const RETIRED: Readonly<Record<string, { readonly at: (path: DataPath) => boolean; readonly instead: string }>> = {
+  media: {
+    at: isPage,
+    instead:
+      'A gallery shows what its page kind says: image-gallery its photos, video-gallery its videos, media-gallery the media type its address names.',
+  },
+};
+
 function describe(path: DataPath): string {
   if (path.length === 0) return 'the manifest';
   return path.map((s) => (typeof s === 'number' ? `item ${s + 1}` : s)).join(' > ');
@@ -167,6 +179,15 @@ function rewrite(errors: readonly ErrorObject[], m: ParsedManifest): Problem[] {
     switch (e.keyword) {
       case 'additionalProperties': {
         const extra = String(e.params['additionalProperty']);
+        const retired = Object.hasOwn(RETIRED, extra) ? RETIRED[extra] : undefined;
+        if (retired?.at(path)) {
+          p = problem(
+            'RetiredKey',
+            { key: extra, where: describe(path), instead: retired.instead },
+            m.locate([...path, extra], { key: true }),
+          );
+          break;
+        }
         const allowed = Object.keys((e.parentSchema as { properties?: object }).properties ?? {});
         p = problem(
           'UnknownKey',
