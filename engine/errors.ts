@@ -172,6 +172,38 @@ export const problems = {
       `\`without\` names ${q(value)}, which is no page or product of family ${q(family)}${didYouMean(suggestion)}.`,
     hint: ({ allowed }) => `It may name: ${some(allowed, 30)}.`,
   }),
+  UnknownInterest: entry<{ key: string; category: string; suggestion?: string; categories: readonly string[] }>({
+    title: 'Interest in no category',
+    message: ({ key, category, suggestion }) =>
+      `The text ${q(key)} offers the category ${q(category)}, which no product belongs to${didYouMean(suggestion && `interest-${suggestion}`)}.`,
+    hint: ({ categories }) =>
+      `Offer a category of the products (${some(categories)}) as interest-<category>, or remove the text.`,
+  }),
+  NoInterests: entry<{ path: string; categories: readonly string[] }>({
+    title: 'Consultation page offers nothing',
+    message: ({ path }) =>
+      `The consultation page ${q(path)} offers no products: it has no text interest-<category>, so visitors could pick none and no request would be accepted.`,
+    hint: ({ categories }) =>
+      `Add a text interest-<category> with the label visitors pick, for some of: ${some(categories)}.`,
+  }),
+  NotMailAddress: entry<{ key: 'notify' | 'mailFrom'; value: string }>({
+    title: 'Not an e-mail address',
+    message: ({ key, value }) => `${q(key)} holds ${q(value)}, which is not an e-mail address.`,
+    hint: ({ key }) =>
+      key === 'notify'
+        ? 'List the addresses that get a mail for each request, separated by commas: requests@example.com, sales@example.com.'
+        : 'Give the one address the request mails come from, like website@example.com.',
+  }),
+  UnknownPlaceholder: entry<{ key: string; name: string; allowed: readonly string[] }>({
+    title: 'Placeholder nothing fills here',
+    message: ({ key, name }) => `${q(key)} uses {${name}}, which nothing fills in it.`,
+    hint: ({ allowed }) => `It may use ${allowed.map((a) => `{${a}}`).join(' and ')}.`,
+  }),
+  MissingSignIn: entry<{ what: string }>({
+    title: 'No sign-in page',
+    message: ({ what }) => `${what} is for signed-in staff, but no page is of kind 'sign-in', so staff cannot sign in.`,
+    hint: () => 'Add a page with `kind: sign-in` (for example `path: /sign-in`) and its texts.',
+  }),
   UnknownParamSource: entry<{ param: string; path: string }>({
     title: 'Route parameter without values',
     message: ({ param, path }) => `The route ${q(path)} has :${param} but params.${param} gives no values.`,

@@ -3,6 +3,7 @@ import type { Problem } from './errors.ts';
 import { expand, type Expanded } from './expand.ts';
 import type { Catalogue } from './model.ts';
 import { unknowable, unreadSections, withEmptySections } from './partial.ts';
+import { checkServerNeeds } from './server-needs.ts';
 import { parseSources, type ParseMemo, type SourceFile } from './source.ts';
 import { usableManifest } from './usable.ts';
 import { schemaCheck } from './validate.ts';
@@ -44,7 +45,8 @@ const byPlace = (a: Problem, b: Problem): number => a.file.localeCompare(b.file)
 const CONSEQUENCES = new Set<Problem['name']>(['UnknownReference', 'BrokenLink', 'UnsetVariable', 'DuplicateRoute']);
 
 /**
- * The whole pipeline: parse -> validate (schema) -> expand (families) -> check (references, routes).
+ * The whole pipeline: parse -> validate (schema) -> expand (families) -> check (references, routes,
+ * what the server needs).
  * Every stage runs, also after an earlier one found problems, on what is still usable of the manifest
  * (a declaration the schema refuses is set aside; a file that cannot be read leaves its sections
  * unknown, see partial.ts), so one run reports every mistake; each mistake is reported once. Pure:
@@ -62,7 +64,8 @@ export function buildCatalogue(sources: readonly SourceFile[], memo?: ParseMemo)
     const later: Problem[] = [];
     try {
       expanded = expand(usable.input, m, later);
-      later.push(...checkCatalogue(expanded, m, new Set([...unread, ...usable.unknown])));
+      const unknown = new Set([...unread, ...usable.unknown]);
+      later.push(...checkCatalogue(expanded, m, unknown), ...checkServerNeeds(expanded, m, unknown));
     } catch (error) {
       // Only data the schema refused (or could not see) can surprise expansion; its problems are reported.
       if (found.length === 0) throw error;

@@ -125,6 +125,10 @@ export const isStaffTool = (kind: PageKind): boolean => isStaffKind(kind) && kin
 export const isGalleryKind = (kind: PageKind): boolean => kindOf(kind).gallery !== undefined;
 /** The kind of the consultation request form (server/consultations takes what it posts). */
 export const takesRequests = (kind: PageKind): boolean => kindOf(kind).takesRequests === true;
+/** The page staff sign in on: the staff page that needs no session. */
+export const isSignIn = (kind: PageKind): boolean => isStaffKind(kind) && !kindOf(kind).session;
+/** Its pages need staff to sign in: the staff tools, and the consultation page (its requests list is for staff). */
+export const needsSignIn = (kind: PageKind): boolean => isStaffTool(kind) || takesRequests(kind);
 
 /** Square tiles or the masonry album, for a gallery kind and the route's `:mediaType` (if any). */
 export function galleryLayout(kind: PageKind, mediaType: string | undefined): 'squares' | 'masonry' {

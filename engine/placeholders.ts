@@ -34,6 +34,8 @@ export const RUNTIME_PLACEHOLDERS: ReadonlySet<string> = new Set([
   'done',
   'total',
   'title',
+  // consultation mail subject
+  'site',
   // folder health
   'problems',
   'photos',

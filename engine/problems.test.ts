@@ -227,6 +227,33 @@ describe('bad manifests get one clear message per problem, with its place', () =
     `);
   });
 
+  it("a consultation page's offer and mail settings: each mistake at its text, defaults included", () => {
+    expect(problemsOf('bad-consultation-settings')).toMatchInlineSnapshot(`
+      [
+        "bad-consultation-settings/catalogue.yaml:43:15  'notify' holds 'sales desk', which is not an e-mail address.  (List the addresses that get a mail for each request, separated by commas: requests@example.com, sales@example.com.)",
+        "bad-consultation-settings/catalogue.yaml:44:20  'mailSubject' uses {n}, which nothing fills in it.  (It may use {name} and {site}.)",
+        "bad-consultation-settings/catalogue.yaml:46:7  The text 'interest-aluminium-pergolas' offers the category 'aluminium-pergolas', which no product belongs to (did you mean 'interest-aluminum-pergolas'?).  (Offer a category of the products (aluminum-pergolas) as interest-<category>, or remove the text.)",
+        "bad-consultation-settings/pages.yaml:39:15  'mailFrom' holds 'website at test.example', which is not an e-mail address.  (Give the one address the request mails come from, like website@example.com.)",
+      ]
+    `);
+  });
+
+  it('a consultation page that offers no products', () => {
+    expect(problemsOf('bad-consultation-no-interests')).toMatchInlineSnapshot(`
+      [
+        "bad-consultation-no-interests/catalogue.yaml:39:5  The consultation page '/consultation' offers no products: it has no text interest-<category>, so visitors could pick none and no request would be accepted.  (Add a text interest-<category> with the label visitors pick, for some of: aluminum-pergolas.)",
+      ]
+    `);
+  });
+
+  it('staff tools without a page to sign in on: reported once, at the first of them', () => {
+    expect(problemsOf('bad-no-sign-in')).toMatchInlineSnapshot(`
+      [
+        "bad-no-sign-in/catalogue.yaml:40:11  The image-manager page '/image-manager' is for signed-in staff, but no page is of kind 'sign-in', so staff cannot sign in.  (Add a page with \`kind: sign-in\` (for example \`path: /sign-in\`) and its texts.)",
+      ]
+    `);
+  });
+
   it('never throws on garbage input', () => {
     for (const text of ['', '- a\n- b', 'site: 3', '{{{', 'pages: [1, 2]', '\t\tsite:\n x']) {
       const r = buildCatalogue([{ file: 'x.yaml', text }]);

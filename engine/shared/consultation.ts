@@ -1,6 +1,7 @@
 /**
- * The consultation form's rules: one pure function that the server and the browser both call, so the
- * inline messages and the server's answer never disagree. Messages are the consultation page's texts
+ * The consultation form's rules: pure functions that the server and the browser both call, so the
+ * form, the inline messages, the server's answer and the staff mail never disagree. What a page offers
+ * (`consultationOffer`) and its mail settings come from its texts; messages are its texts
  * (`<field>Error`), never written here.
  */
 
@@ -57,6 +58,64 @@ export interface ConsultationRules {
   /** The page's texts: `nameError`, `phoneError`, ... */
   readonly texts: Texts;
 }
+
+/** A product category a consultation page offers, with the label visitors pick. */
+export interface Interest {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** What a consultation page offers and checks each request against. */
+export interface ConsultationOffer extends ConsultationRules {
+  /** In the order of the page's texts, the order the form shows them in. */
+  readonly interests: readonly Interest[];
+}
+
+/** A text `interest-<category id>: <label>` offers that category. */
+const INTEREST = 'interest-';
+
+/**
+ * What a consultation page offers: each `interest-<category>` text with a label. The form shows these
+ * and checks with them, and the server validates and mails with them; the engine's checker makes sure
+ * each names a category of the catalogue and that there is at least one.
+ */
+export function consultationOffer(page: { readonly texts: Texts }): ConsultationOffer {
+  const interests = Object.entries(page.texts).flatMap(([key, label]) =>
+    key.startsWith(INTEREST) && label ? [{ id: key.slice(INTEREST.length), label }] : [],
+  );
+  return { interests, categories: interests.map((i) => i.id), texts: page.texts };
+}
+
+/** The placeholders a consultation page's `mailSubject` may use: the visitor's name and the site's. */
+export const MAIL_SUBJECT_VARS = ['name', 'site'] as const;
+
+/** The subject of the request mails when the page gives no `mailSubject`. */
+const DEFAULT_MAIL_SUBJECT = '{site}: {name}';
+
+/** A consultation page's mail settings, from its texts. */
+export interface ConsultationMail {
+  /** Who gets a mail for each request (text `notify`, addresses separated by commas). */
+  readonly notify: readonly string[];
+  /** The mails' sender (text `mailFrom`). */
+  readonly from: string;
+  /** The subject, `{name}` and `{site}` still in (text `mailSubject`). */
+  readonly subject: string;
+}
+
+/** The mail settings of a consultation page, from its texts (the checker makes sure they are usable). */
+export function consultationMail(texts: Texts): ConsultationMail {
+  return {
+    notify: (texts['notify'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    from: (texts['mailFrom'] ?? '').trim(),
+    subject: texts['mailSubject'] ?? DEFAULT_MAIL_SUBJECT,
+  };
+}
+
+/** Whether a manifest text is usable as a mail address (the checker's test of `notify` and `mailFrom`). */
+export const isMailAddress = (s: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
