@@ -305,7 +305,7 @@ test('the browser bundle is React DOM, with no Preact anywhere, and a gallery pa
   expect(reactDom, scripts.join(' ')).toHaveLength(1);
 });
 
-test('speculation rules: one prefetch rule of moderate eagerness, which the CSP allows by its hash', async ({
+test('speculation rules: one prefetch rule of moderate eagerness, allowed by its hash in the CSP; a hovered link is prefetched', async ({
   page,
 }) => {
   const problems = watchConsole(page);
@@ -322,5 +322,22 @@ test('speculation rules: one prefetch rule of moderate eagerness, which the CSP 
   expect(scriptSrc).not.toContain("'unsafe-inline'");
   expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
   await page.waitForLoadState('networkidle');
+
+  // The pointer resting on a link prefetches its page, and following the link uses that prefetch.
+  const nav = c.site.nav.find((n) => n.href !== '/screens' && n.href !== '/');
+  const prefetched = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === nav?.href && /prefetch/.test(r.headers()['sec-purpose'] ?? ''),
+  );
+  const link = page.getByRole('banner').getByRole('link', { name: nav?.label });
+  await link.hover();
+  await prefetched;
+  await link.click();
+  await expect(page).toHaveURL(nav?.href as string);
+  const delivery = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string })
+        .deliveryType,
+  );
+  expect(delivery).toBe('navigational-prefetch');
   expect(problems()).toEqual([]);
 });
