@@ -13,8 +13,13 @@ import { loadConfig, type ServerConfig } from './config.ts';
 import { createDataCache, createSiteData } from './data.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createStore } from './media/create-store.ts';
-import { startLiveSite, type ReloadOutcome } from './reload.ts';
-import { consultationConfig, createConsultations, type Consultations } from './consultations/index.ts';
+import { startLiveSite, type LiveSite, type ReloadOutcome } from './reload.ts';
+import {
+  consultationConfig,
+  consultationSettings,
+  openConsultations,
+  type Consultations,
+} from './consultations/index.ts';
 import { prepareToServe } from './prepare.ts';
 import { createStaff, staffEnv } from './staff/index.ts';
 import { errorText } from './errors.ts';
@@ -53,8 +58,12 @@ export async function startServer(
   void placeholders.load();
   // Phone and legacy videos made playable: one queue and disk cache for every catalogue.
   const videos = createVideoConversions({ dataDir: config.dataDir, store, logger }, env);
-  // Consultation requests (database, mail outbox): opened once, with the first catalogue's settings.
-  let consultations: Consultations | null | undefined;
+  // The catalogue being served: the live site's, the first one until it has started.
+  const started: { site?: LiveSite } = {};
+  const serving = (): Catalogue => started.site?.holder.current.catalogue ?? catalogue;
+  // Consultation requests (database, mail outbox): opened once, by the first catalogue that takes them;
+  // each catalogue's routes carry its own settings, and mails go out with those being served.
+  let consultations: Consultations | undefined;
   /** Everything that serves one catalogue; built again for each valid manifest reload (server/reload.ts). */
   const build = async (catalogue: Catalogue) => {
     // Staff tools: sign-in, image manager uploads (they also feed the slot map), folder setup.
@@ -67,18 +76,23 @@ export async function startServer(
       videos,
       placeholders,
     });
-    consultations ??= await createConsultations({
-      config: consultationConfig(env, config.dataDir),
-      catalogue,
-      auth: staff.auth,
-      logger,
-    });
-    const routers = [staff.router(data), ...(consultations ? [consultations.router] : [])];
+    const settings = consultationSettings(catalogue);
+    if (settings)
+      consultations ??= await openConsultations({
+        config: consultationConfig(env, config.dataDir),
+        settings: () => consultationSettings(serving()),
+        logger,
+      });
+    const routers = [
+      staff.router(data),
+      ...(settings && consultations ? [consultations.router(settings, staff.auth)] : []),
+    ];
     return createApp({ config, catalogue, data, logger, thumbs, videos, routers });
   };
-  const live = await startLiveSite({ catalogue: result.catalogue, build, logger });
+  const site = await startLiveSite({ catalogue, build, logger });
+  started.site = site;
 
-  const server = createServer(live.holder.handle).listen(config.port, config.host ?? '0.0.0.0');
+  const server = createServer(site.holder.handle).listen(config.port, config.host ?? '0.0.0.0');
   await new Promise<void>((done, fail) => server.once('listening', done).once('error', fail));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
@@ -86,13 +100,13 @@ export async function startServer(
 
   const close = (): Promise<void> =>
     new Promise<void>((done) => {
-      live.close();
+      site.close();
       server.close(() => done());
       server.closeIdleConnections();
       // Requests still running after 10 s are cut off so that shutdown always ends.
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
     }).then(() => consultations?.close());
-  return { url, close, reload: live.reload } satisfies RunningServer;
+  return { url, close, reload: site.reload } satisfies RunningServer;
 }
 
 /** SIGTERM/SIGINT: stop listening, let in-flight requests finish, exit. */

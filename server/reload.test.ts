@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { startSmtp, type TestSmtp } from '../testing/consultations/smtp.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
@@ -13,8 +14,75 @@ const ENTRY = `export const render = async (_shell, payload) => ({ html: '<main>
 /** Hang guard for each wait (not a timing assertion: the reload usually takes well under a second). */
 const WAIT_MS = 15_000;
 
-let dir = '';
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dirs: string[] = [];
+let smtp: TestSmtp | undefined;
+afterAll(async () => {
+  await smtp?.down();
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+type Line = { msg: string; pid: number; ms?: number };
+
+/**
+ * Runs `server/main.ts` (what `npm start` runs) in its own process, on a copy of the manifest in a
+ * temporary folder, with a stand-in server bundle (`entry`); resolves once it serves.
+ */
+async function runSite(entry: string, env: Record<string, string> = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'shade-reload-'));
+  dirs.push(dir);
+  await cp(join(REPO, 'manifest'), join(dir, 'manifest'), { recursive: true });
+  await mkdir(join(dir, 'dist', 'server'), { recursive: true });
+  await mkdir(join(dir, 'dist', 'client', '.vite'), { recursive: true });
+  await writeFile(join(dir, 'dist', 'client', '.vite', 'manifest.json'), '{}');
+  await writeFile(join(dir, 'dist', 'server', 'entry-server.js'), entry);
+
+  const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'server', 'main.ts')], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'info',
+      // The site's modules (a stand-in bundle may load an island) compile with the site's settings.
+      TSX_TSCONFIG_PATH: join(REPO, 'site', 'tsconfig.json'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const log: Line[] = [];
+  const waiters: (() => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    try {
+      log.push(JSON.parse(line) as Line);
+    } catch {
+      log.push({ msg: line, pid: -1 });
+    }
+    for (const w of waiters.splice(0)) w();
+  });
+  /** The first line since `from` (an index into the log) that matches. */
+  const logged = async (re: RegExp, from = 0): Promise<Line> => {
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const hit = log.slice(from).find((l) => re.test(l.msg));
+      if (hit) return hit;
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`not logged: ${re}\n${log.map((l) => l.msg).join('\n')}`);
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 200);
+      });
+    }
+  };
+  try {
+    const ready = await logged(/Site ready at/);
+    const base = /(http:\/\/\S+)/.exec(ready.msg)?.[1]?.replace('localhost', '127.0.0.1') ?? '';
+    return { dir, child, log, logged, ready, base };
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+}
 
 const POOL_SIDE = `      - slug: pool-side
         name: Pool Side Pergolas
@@ -38,44 +106,8 @@ const addMember = (text: string, member: string): string =>
   text.replace('\n  - id: screen-applications', `${member}\n  - id: screen-applications`);
 
 it('a running npm start server takes a valid manifest edit without restarting, and keeps serving through a bad one', async () => {
-  dir = await mkdtemp(join(tmpdir(), 'shade-reload-'));
-  await cp(join(REPO, 'manifest'), join(dir, 'manifest'), { recursive: true });
-  await mkdir(join(dir, 'dist', 'server'), { recursive: true });
-  await mkdir(join(dir, 'dist', 'client', '.vite'), { recursive: true });
-  await writeFile(join(dir, 'dist', 'client', '.vite', 'manifest.json'), '{}');
-  await writeFile(join(dir, 'dist', 'server', 'entry-server.js'), ENTRY);
-
-  const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'server', 'main.ts')], {
-    cwd: dir,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const { dir, child, log, logged, ready, base } = await runSite(ENTRY);
   try {
-    const log: { msg: string; pid: number }[] = [];
-    const waiters: (() => void)[] = [];
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      try {
-        log.push(JSON.parse(line) as { msg: string; pid: number; ms?: number });
-      } catch {
-        log.push({ msg: line, pid: -1 });
-      }
-      for (const w of waiters.splice(0)) w();
-    });
-    const logged = async (re: RegExp): Promise<{ msg: string; pid: number }> => {
-      const deadline = Date.now() + WAIT_MS;
-      for (;;) {
-        const hit = log.find((l) => re.test(l.msg));
-        if (hit) return hit;
-        if (Date.now() > deadline || child.exitCode !== null)
-          throw new Error(`not logged: ${re}\n${log.map((l) => l.msg).join('\n')}`);
-        await new Promise<void>((r) => {
-          waiters.push(r);
-          setTimeout(r, 200);
-        });
-      }
-    };
-    const ready = await logged(/Site ready at/);
-    const base = /(http:\/\/\S+)/.exec(ready.msg)?.[1]?.replace('localhost', '127.0.0.1') ?? '';
     const status = async (path: string): Promise<number> => (await fetch(`${base}${path}`)).status;
     const until200 = async (path: string): Promise<void> => {
       const deadline = Date.now() + WAIT_MS;
@@ -91,11 +123,7 @@ it('a running npm start server takes a valid manifest edit without restarting, a
     await writeFile(families, addMember(original, POOL_SIDE));
 
     await until200('/pergola-pool-side');
-    const reloaded = (await logged(/Manifest reloaded: adds 3 pages: \/pergola-pool-side/)) as {
-      msg: string;
-      pid: number;
-      ms?: number;
-    };
+    const reloaded = await logged(/Manifest reloaded: adds 3 pages: \/pergola-pool-side/);
     console.log(`reload: read, checked and built in ${reloaded.ms} ms`);
     expect(reloaded.pid).toBe(ready.pid);
     expect(child.exitCode).toBeNull();
@@ -126,6 +154,86 @@ it('a running npm start server takes a valid manifest edit without restarting, a
     await logged(/Manifest read again: no change/);
     expect(await status('/')).toBe(200);
     expect(log.every((l) => l.pid === ready.pid)).toBe(true);
+  } finally {
+    child.kill('SIGTERM');
+  }
+});
+
+/**
+ * A stand-in server bundle that renders the consultation page's form with the real island, given the
+ * props its template gives it (the page's path and texts); other pages are their path in a <main>.
+ */
+const FORM_ENTRY = `import { createRequire } from 'node:module';
+const require = createRequire(${JSON.stringify(join(REPO, 'package.json'))});
+const { createElement } = require('react');
+const { renderToString } = require('react-dom/server');
+const island = import(${JSON.stringify(pathToFileURL(join(REPO, 'site', 'islands', 'consultation.island.tsx')).href)});
+export const render = async (_shell, payload) => {
+  const { default: ConsultationIsland } = await island;
+  const form = payload.path === '/consultation'
+    ? renderToString(createElement(ConsultationIsland, { path: payload.page.path, texts: payload.page.texts }))
+    : payload.path;
+  return { html: '<main>' + form + '</main>', css: '', islands: [] };
+};
+`;
+
+it('after a manifest reload, the consultation form, the server checking requests and the staff mail all follow the new texts', async () => {
+  smtp = await startSmtp();
+  const { dir, child, logged, log, base } = await runSite(FORM_ENTRY, { SMTP_URL: smtp.url });
+  try {
+    const form = async (): Promise<string> => (await fetch(`${base}/consultation`)).text();
+    const request = (products: string) => ({
+      name: 'Ann Lee',
+      phone: '555 010 2000',
+      email: 'ann@example.com',
+      place: 'Springfield',
+      products: [products],
+      consent: 'yes',
+    });
+    const post = (body: object) =>
+      fetch(`${base}/api/consultations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify(body),
+      });
+    const mailWith = async (text: string): Promise<void> => {
+      const deadline = Date.now() + WAIT_MS;
+      while (!smtp?.messages.some((m) => m.includes(text))) {
+        if (Date.now() > deadline) throw new Error(`no mail with '${text}'`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+
+    const before = await form();
+    expect(before).toContain('Outdoor screens');
+    expect(before).toContain('value="aluminum-pergolas"');
+    expect((await post(request('aluminum-pergolas'))).status).toBe(201);
+    await mailWith('Products of interest: Aluminum pergolas');
+
+    // Screens get another label, pergolas are no longer offered, the products message is new.
+    const pages = join(dir, 'manifest', 'pages.yaml');
+    const text = await readFile(pages, 'utf8');
+    const edited = text
+      .replace('interest-screens: Outdoor screens', 'interest-screens: Motorized screens')
+      .replace(/\n +interest-aluminum-pergolas: .*/, '')
+      .replace('productsError: Pick at least one product.', 'productsError: Pick one of the products we offer.');
+    expect(edited).not.toBe(text);
+    const from = log.length;
+    await writeFile(pages, edited);
+    await logged(/Manifest reloaded/, from);
+
+    const after = await form();
+    expect(after).toContain('Motorized screens');
+    expect(after).not.toContain('Outdoor screens');
+    expect(after).not.toContain('value="aluminum-pergolas"');
+    const refused = await post(request('aluminum-pergolas'));
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { errors: Record<string, string> }).errors).toEqual({
+      products: 'Pick one of the products we offer.',
+    });
+    expect((await post(request('screens'))).status).toBe(201);
+    await mailWith('Products of interest: Motorized screens');
+    expect(child.exitCode).toBeNull();
   } finally {
     child.kill('SIGTERM');
   }

@@ -8,7 +8,7 @@ import type { Catalogue } from '../engine/index.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
 import { STAFF_ENTRY } from '../engine/shared/staff.ts';
 import { createApp } from '../server/app.ts';
-import { consultationConfig, createConsultations } from '../server/consultations/index.ts';
+import { consultationConfig, consultationSettings, openConsultations } from '../server/consultations/index.ts';
 import { createDataCache, createSiteData } from '../server/data.ts';
 import { FakeDrive } from './fake-drive/index.ts';
 import { seedFolderPaths } from './fake-drive/fixture.ts';
@@ -131,12 +131,10 @@ export async function startFaultSite(
         }
       : { slotImages: async () => ({}) }),
   });
-  const consultations = await createConsultations({
-    config: consultationConfig(env, dataDir),
-    catalogue,
-    auth: staff.auth,
-    logger,
-  });
+  const settings = consultationSettings(catalogue);
+  const consultations = settings
+    ? await openConsultations({ config: consultationConfig(env, dataDir), settings: () => settings, logger })
+    : null;
   const app = createApp({
     config: { dataDir },
     catalogue,
@@ -144,7 +142,7 @@ export async function startFaultSite(
     logger,
     distDir,
     videos,
-    routers: [staff.router(data), ...(consultations ? [consultations.router] : [])],
+    routers: [staff.router(data), ...(settings && consultations ? [consultations.router(settings, staff.auth)] : [])],
     ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
   });
   const server: Server = app.listen(0, '127.0.0.1');

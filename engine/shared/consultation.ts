@@ -202,6 +202,3 @@ export function validateConsultation(
     },
   };
 }
-
-/** Text keys a consultation page must give (the kinds table requires them; the server checks them too). */
-export { CONSULTATION_TEXTS as REQUIRED_CONSULTATION_TEXTS } from '../texts.ts';

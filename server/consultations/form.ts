@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import {
   CONSULTATION_API,
   isHoneypotFilled,
@@ -19,6 +19,8 @@ export interface FormOptions {
   readonly onStored?: (request: StoredRequest) => void;
   /** Requests per client address and window before 429 (default 10 per hour). */
   readonly rateLimit?: number;
+  /** Where those are counted (default: by this router alone; see counts.ts). */
+  readonly counts?: Store;
   readonly windowMs?: number;
   readonly logger?: Logger;
 }
@@ -55,6 +57,7 @@ export function consultationFormRouter(options: FormOptions): Router {
   const limiter = rateLimit({
     windowMs: options.windowMs ?? 60 * 60 * 1000,
     limit: options.rateLimit ?? 10,
+    ...(options.counts ? { store: options.counts } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) =>

@@ -1,43 +1,41 @@
 import { Router } from 'express';
-import type { Catalogue } from '../../engine/index.ts';
 import type { Logger } from '../log.ts';
 import type { StaffAuth } from '../staff/auth.ts';
 import { requestsAdminRouter } from './admin.ts';
 import type { ConsultationConfig } from './config.ts';
+import { sharedCounts } from './counts.ts';
 import { migrate, openDatabase, type Database } from './db.ts';
 import { consultationFormRouter } from './form.ts';
 import { Outbox, type OutboxOptions } from './outbox.ts';
-import { consultationSettings, type ConsultationSettings } from './settings.ts';
+import type { ConsultationSettings } from './settings.ts';
 import { RequestStore } from './store.ts';
 
 export { consultationConfig } from './config.ts';
+export { consultationSettings } from './settings.ts';
 
 export interface ConsultationsDeps {
   readonly config: ConsultationConfig;
-  readonly catalogue: Catalogue;
-  readonly auth: StaffAuth;
+  /** The settings of the catalogue being served now: the outbox mails with them. */
+  readonly settings: () => ConsultationSettings | null;
   readonly logger?: Logger;
   /** Outbox timings (tests make them short). */
   readonly outbox?: Omit<OutboxOptions, 'smtpUrl' | 'logger'>;
-  /** Overrides the manifest's page (tests). */
-  readonly settings?: ConsultationSettings;
 }
 
+/** What outlives a manifest reload: the stored requests, the mail outbox, the per-address counts. */
 export interface Consultations {
   readonly store: RequestStore;
   readonly outbox: Outbox;
-  /** For `createApp({ routers })`: the form's POST routes and the staff list. */
-  readonly router: Router;
+  /**
+   * For `createApp({ routers })`: the form's POST routes and the staff list of one catalogue, with
+   * its consultation page's settings (built again for each catalogue a reload swaps in).
+   */
+  router(settings: ConsultationSettings, auth: StaffAuth): Router;
   close(): Promise<void>;
 }
 
-/**
- * Opens the database (migrating it), starts the mail outbox and builds the routes; null when the
- * manifest has no consultation page.
- */
-export async function createConsultations(deps: ConsultationsDeps): Promise<Consultations | null> {
-  const settings = deps.settings ?? consultationSettings(deps.catalogue);
-  if (!settings) return null;
+/** Opens the database (migrating it) and starts the mail outbox, once for every catalogue served. */
+export async function openConsultations(deps: ConsultationsDeps): Promise<Consultations> {
   const database: Database = openDatabase(deps.config.database);
   try {
     await migrate(database);
@@ -46,19 +44,13 @@ export async function createConsultations(deps: ConsultationsDeps): Promise<Cons
     throw error;
   }
   const store = new RequestStore(database);
-  const outbox = new Outbox(store, settings, { ...deps.outbox, smtpUrl: deps.config.smtpUrl, logger: deps.logger });
+  const outbox = new Outbox(store, deps.settings, {
+    ...deps.outbox,
+    smtpUrl: deps.config.smtpUrl,
+    logger: deps.logger,
+  });
   outbox.start();
-  const router = Router();
-  router.use(
-    consultationFormRouter({
-      settings,
-      store,
-      rateLimit: deps.config.rateLimit,
-      logger: deps.logger,
-      onStored: () => outbox.kick(),
-    }),
-  );
-  router.use(requestsAdminRouter({ auth: deps.auth, store, settings }));
+  const counts = sharedCounts();
   deps.logger?.info(
     { database: database.kind, mail: deps.config.smtpUrl ? 'smtp' : 'off' },
     'consultation requests ready',
@@ -66,7 +58,21 @@ export async function createConsultations(deps: ConsultationsDeps): Promise<Cons
   return {
     store,
     outbox,
-    router,
+    router(settings, auth) {
+      const router = Router();
+      router.use(
+        consultationFormRouter({
+          settings,
+          store,
+          rateLimit: deps.config.rateLimit,
+          counts: counts(),
+          logger: deps.logger,
+          onStored: () => outbox.kick(),
+        }),
+      );
+      router.use(requestsAdminRouter({ auth, store, settings }));
+      return router;
+    },
     close: async () => {
       await outbox.stop();
       await database.close();

@@ -1,3 +1,4 @@
+import { fillText } from '../../engine/placeholders.ts';
 import { unescapeText, type ConsultationField } from '../../engine/shared/consultation.ts';
 import type { ConsultationSettings } from './settings.ts';
 import type { StoredRequest } from './store.ts';
@@ -11,9 +12,6 @@ export interface MailMessage {
   /** Stable per request, so that a mail server or client can drop a copy sent twice after a crash. */
   readonly messageId: string;
 }
-
-const fill = (template: string, values: Readonly<Record<string, string>>): string =>
-  template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
 
 /** Pure: the staff notification for one stored request (plain text; stored text is unescaped for it). */
 export function composeMail(request: StoredRequest, settings: ConsultationSettings): MailMessage {
@@ -42,7 +40,7 @@ export function composeMail(request: StoredRequest, settings: ConsultationSettin
     from: settings.from,
     to: settings.notify,
     replyTo: v(request.email),
-    subject: fill(t['mailSubject'] ?? '{site}: {name}', { name: v(request.name), site: settings.siteName }),
+    subject: fillText(settings.subject, { name: v(request.name), site: settings.siteName }),
     text,
     messageId: `<consultation-${request.id}@${domain}>`,
   };

@@ -51,7 +51,7 @@ describe('consultation mail', () => {
 
   it('mails each request once when the mail server is down, then up', async () => {
     smtp = await startSmtp(0, { startDown: true });
-    outbox = new Outbox(store, settings, { smtpUrl: smtp.url, baseMs: 20, maxMs: 200, pollMs: 20 });
+    outbox = new Outbox(store, () => settings, { smtpUrl: smtp.url, baseMs: 20, maxMs: 200, pollMs: 20 });
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push((await store.add(request(i))).id);
     outbox.start();
@@ -75,8 +75,8 @@ describe('consultation mail', () => {
   it('two senders on one database mail each request once', async () => {
     smtp = await startSmtp();
     for (let i = 0; i < 20; i++) await store.add(request(i));
-    const a = new Outbox(store, settings, { smtpUrl: smtp.url, pollMs: 10 });
-    const b = new Outbox(new RequestStore(database), settings, { smtpUrl: smtp.url, pollMs: 10 });
+    const a = new Outbox(store, () => settings, { smtpUrl: smtp.url, pollMs: 10 });
+    const b = new Outbox(new RequestStore(database), () => settings, { smtpUrl: smtp.url, pollMs: 10 });
     a.start();
     b.start();
     await vi.waitFor(async () => expect((await store.counts()).unsent).toBe(0), { timeout: 20_000, interval: 50 });

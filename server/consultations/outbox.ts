@@ -30,9 +30,13 @@ export class Outbox {
   private again = false;
   private warned = false;
 
+  /**
+   * `settings` gives the consultation settings of the catalogue being served when a mail is sent (a
+   * manifest reload changes them); while it has none, requests wait in the outbox.
+   */
   constructor(
     private readonly store: RequestStore,
-    private readonly settings: ConsultationSettings,
+    private readonly settings: () => ConsultationSettings | null,
     private readonly options: OutboxOptions = {},
   ) {
     this.transport = options.smtpUrl
@@ -89,17 +93,23 @@ export class Outbox {
     }
     try {
       for (;;) {
+        const settings = this.settings();
+        if (!settings) return;
         const claimed = await this.store.claimDue(this.options.leaseMs ?? 120_000);
         if (claimed.length === 0) return;
-        for (const { request, outbox } of claimed) await this.send(request, outbox.attempts);
+        for (const { request, outbox } of claimed) await this.send(request, outbox.attempts, settings);
       }
     } catch (err) {
       logger?.error({ err }, 'the consultation outbox could not be read; it is tried again at the next poll');
     }
   }
 
-  private async send(request: Parameters<typeof composeMail>[0], attempt: number): Promise<void> {
-    const mail = composeMail(request, this.settings);
+  private async send(
+    request: Parameters<typeof composeMail>[0],
+    attempt: number,
+    settings: ConsultationSettings,
+  ): Promise<void> {
+    const mail = composeMail(request, settings);
     try {
       await this.transport?.sendMail({ ...mail, to: [...mail.to] });
     } catch (err) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  consultationOffer,
   escapeText,
   isHoneypotFilled,
   unescapeText,
@@ -62,18 +63,11 @@ describe('consultation rules', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
   });
 
-  it('names the manifest text that is missing or wrong', () => {
-    const page = { ...rulesPage(), texts: { ...rules.texts, nameError: '', 'interest-sofas': 'Sofas' } };
-    expect(() => settingsFromPage(page, catalogueOf())).toThrow(/has no texts 'nameError'/);
-    const page2 = { ...rulesPage(), texts: { ...rules.texts, 'interest-sofas': 'Sofas' } };
-    expect(() => settingsFromPage(page2, catalogueOf())).toThrow(
-      /unknown categories 'interest-sofas'.*The categories are: /,
-    );
+  it("takes what the page's texts offer, as the form does (one consultationOffer; the checker vets the texts)", () => {
+    const page = { ...rules.page, texts: { ...rules.texts, 'interest-sofas': 'Sofas' } };
+    const settings = settingsFromPage(page, 'X');
+    expect(settings.interests).toEqual(consultationOffer(page).interests);
+    expect(settings.interests.at(-1)).toEqual({ id: 'sofas', label: 'Sofas' });
+    expect(validateConsultation({ ...good, products: 'sofas' }, settings).ok).toBe(true);
   });
-});
-
-const rulesPage = () => rules.page;
-const catalogueOf = () => ({
-  site: { name: 'X' } as never,
-  products: rules.categories.map((category) => ({ category }) as never),
 });

@@ -6,7 +6,7 @@ import { isStaffTool } from '../../engine/kinds.ts';
 import { HONEYPOT_FIELD } from '../../engine/shared/consultation.ts';
 import { RENDITIONS } from '../../engine/shared/images.ts';
 import { PAGE_ENDPOINT } from '../../engine/shared/page.ts';
-import { catalogueCategories } from '../consultations/settings.ts';
+import { consultationSettings } from '../consultations/settings.ts';
 import { jpeg, videoBytes } from '../../testing/fake-drive/fixture.ts';
 import { catalogue, hit, leaves, startFaultSite, type FaultSite } from '../../testing/fault-site.ts';
 
@@ -136,7 +136,7 @@ function fuzzers(s: FaultSite, rnd: () => number): Readonly<Record<string, () =>
       { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `a=${pick(ODD)}&b=%` },
       { headers: { 'content-type': 'text/plain' }, body: 'a'.repeat(Math.floor(rnd() * 20_000)) },
     ]);
-  const categories = catalogueCategories(catalogue);
+  const categories = consultationSettings(catalogue)?.categories ?? [];
   const consultation = (): RequestInit => {
     const valid = {
       name: 'Ann Lee',

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Router } from 'express';
-import type { Catalogue } from '../../engine/index.ts';
+import { isSignIn, type Catalogue } from '../../engine/index.ts';
 import type { StorageRoot } from '../../engine/shared/staff.ts';
 import type { ServerConfig } from '../config.ts';
 import type { LiveSiteData } from '../data.ts';
@@ -64,17 +64,18 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
       ? { kind: 'drive', url: `https://drive.google.com/drive/folders/${encodeURIComponent(rootId)}` }
       : { kind: 'local', path: join(config.dataDir, 'media') };
   const page = (kind: string) => catalogue.pages.find((p) => p.kind === kind);
-  const signInPage = page('sign-in');
+  const signInPage = catalogue.pages.find((p) => isSignIn(p.kind));
   const manager = page('image-manager');
-  if (!signInPage) throw new Error('The manifest has no page of kind sign-in: the staff tools need one.');
-  const auth = new StaffAuth(password, secret, signInPage.path, deps.clock);
+  // Without a sign-in page nothing asks for a session: the checker wants one wherever staff sign in.
+  const auth = new StaffAuth(password, secret, signInPage?.path ?? '/', deps.clock);
 
   return {
     auth,
     slotImages,
     router(data) {
       const router = Router();
-      router.use(signInRouter({ auth, page: signInPage, home: manager?.path ?? '/', attempts: deps.signInAttempts }));
+      if (signInPage)
+        router.use(signInRouter({ auth, page: signInPage, home: manager?.path ?? '/', attempts: deps.signInAttempts }));
       if (slotImages.router) router.use(slotImages.router);
       router.use(uploadRouter({ auth, images: slotImages, knownIds, texts: manager?.texts ?? {} }));
       router.use(folderRouter({ auth, marks, store, data, paths }));

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { InterestKey, Texts, TextKey } from '../../engine/index.ts';
+import type { Texts, TextKey } from '../../engine/index.ts';
 import { notifyError, notifySuccess } from '../components/Toasts.tsx';
 import { Button } from '../components/ui.tsx';
 import {
   CONSULTATION_API,
   CONSULTATION_FIELDS,
+  consultationOffer,
   HONEYPOT_FIELD,
   validateConsultation,
   type ConsultationErrors,
@@ -49,7 +50,7 @@ type Values = Record<string, string | string[] | boolean>;
 export interface ConsultationIslandProps {
   /** The page's path: the form posts there without a script. */
   readonly path: string;
-  /** The page's texts: labels, messages, the products offered (`interest-<category>`). */
+  /** The page's texts: labels, messages, the products offered (`interest-<category>`, see consultationOffer). */
   readonly texts: Texts;
 }
 
@@ -59,11 +60,10 @@ export interface ConsultationIslandProps {
  * it is left, the request goes as JSON, and a toast confirms.
  */
 export default function ConsultationIsland({ path, texts }: ConsultationIslandProps) {
-  const t = (key: TextKey | InterestKey): string => texts[key] ?? '';
-  const interests = Object.keys(texts)
-    .filter((k): k is InterestKey => k.startsWith('interest-'))
-    .map((k) => ({ id: k.slice('interest-'.length), label: t(k) }));
-  const rules = { categories: interests.map((i) => i.id), texts };
+  const t = (key: TextKey): string => texts[key] ?? '';
+  // What the page offers, as the server sees it: it validates and mails with the same offer.
+  const offer = consultationOffer({ texts });
+  const { interests } = offer;
   const [values, setValues] = useState<Values>({ products: [] });
   const [serverErrors, setServerErrors] = useState<ConsultationErrors>({});
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -71,7 +71,7 @@ export default function ConsultationIsland({ path, texts }: ConsultationIslandPr
   const [done, setDone] = useState(false);
 
   const check = (next: Values, fields: ReadonlySet<string>): ConsultationErrors => {
-    const result = validateConsultation(next, rules);
+    const result = validateConsultation(next, offer);
     const all = result.ok ? {} : result.errors;
     return Object.fromEntries(Object.entries(all).filter(([f]) => fields.has(f)));
   };

@@ -7,7 +7,7 @@ import { LocalStore } from '../../server/media/local.ts';
 import { PASSWORD, testCatalogue } from '../staff-harness.ts';
 import { createStaff } from '../../server/staff/index.ts';
 import type { ConsultationConfig } from '../../server/consultations/config.ts';
-import { createConsultations, type Consultations } from '../../server/consultations/index.ts';
+import { openConsultations, type Consultations } from '../../server/consultations/index.ts';
 import { testSettings } from './settings.ts';
 
 /** Test support: the real app with the staff tools and consultation requests on a loopback port. */
@@ -25,15 +25,13 @@ export async function startConsultServer(
   const logger = createLogger('silent');
   const store = new LocalStore({ dataDir });
   const staff = await createStaff({ config: { dataDir }, catalogue, store, env: { password: PASSWORD }, logger });
-  const consultations = await createConsultations({
+  const settings = testSettings();
+  const consultations = await openConsultations({
     config: { database: { file: join(dataDir, 'consultations.sqlite') }, rateLimit: 1000, ...config },
-    catalogue,
-    auth: staff.auth,
+    settings: () => settings,
     logger,
-    settings: testSettings(),
     outbox: { baseMs: 20, maxMs: 200, pollMs: 20 },
   });
-  if (!consultations) throw new Error('no consultation page');
   const data = createSiteData({
     catalogue,
     store,
@@ -45,7 +43,7 @@ export async function startConsultServer(
     catalogue,
     data,
     logger,
-    routers: [staff.router(data), consultations.router],
+    routers: [staff.router(data), consultations.router(settings, staff.auth)],
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((done) => server.once('listening', done));
