@@ -98,13 +98,15 @@ test('replacing the homepage hero through the dialog shows progress, then the ne
     .getByRole('button', { name: t('changeImage') })
     .click();
   const dialog = page.getByRole('dialog');
-  // A slow uplink, so that the upload's progress can be seen.
+  // A slow uplink, so that the upload's progress can be seen: the photo (about 9 KB) takes some two
+  // seconds (at 64 KB/s it took a tenth of one, and on a loaded machine the progress was once gone
+  // between the status and the bar).
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 20,
     downloadThroughput: -1,
-    uploadThroughput: 64 * 1024,
+    uploadThroughput: 4 * 1024,
   });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/upload-preview-image'));
   await dialog
