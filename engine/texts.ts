@@ -180,6 +180,7 @@ export const UI_KEYS = [
   'openInDrive',
   'openInNewTab',
   'photoNotFound',
+  'photoOfGallery',
   'play',
   'previewAvailable',
   'previous',
@@ -190,6 +191,7 @@ export const UI_KEYS = [
   'skipToContent',
   'tryAgain',
   'unsupportedVideo',
+  'videoOfGallery',
   'viewDetails',
   'viewGallery',
 ] as const;

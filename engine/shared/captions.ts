@@ -2,7 +2,11 @@
  * Captions and photo links, decided once for the server and the browser: what a media item is
  * called on screen, its slug in the gallery, and the address of one photo of a gallery.
  */
+import type { Page } from '../model.ts';
+import { fillText, type Vars } from '../placeholders.ts';
+import type { UiTexts } from '../texts.ts';
 import type { ApiMediaItem } from './api.ts';
+import { isVideo } from './media.ts';
 
 /** Words that separate a subject from a detail in a file name (`covered-porches-videos-installation`). */
 const MEDIA_WORDS = new Set(['images', 'image', 'videos', 'video', 'photos', 'photo', 'pictures', 'gallery']);
@@ -38,9 +42,76 @@ export function titleFromName(name: string): string {
   return sentence(words);
 }
 
-/** What the visitor reads under a tile and in the viewer: the stored caption, else a title from the name. */
-export const captionOf = (item: Pick<ApiMediaItem, 'name' | 'caption'>): string =>
-  item.caption?.trim() || titleFromName(item.name);
+/** What cameras and phone apps start a file name with (then numbers or a date-time follow). */
+const CAMERA_PREFIX =
+  /^(?:img|dsc[nf]?|pxl|vid|mvimg|dji|gopr|g[hx]\d\d|screenshot|screen[\s_-]?shot|whatsapp[\s_-](?:image|video)|photo)(?=[\s_.~()-]|\d|$)/i;
+
+/** A date at the start of a name, `20240611` or `2024-06-11` (a year from 1990 on, a real month and day). */
+const DATE_START = /^(?:19[89]\d|20\d\d)[-_.]?(?:0[1-9]|1[0-2])[-_.]?(?:0[1-9]|[12]\d|3[01])(?=[\s_.~()T-]|\d|$)/i;
+
+/**
+ * What may follow the prefix or the date in such a name: numbers and separators, and the words
+ * cameras and apps add ('at', AM/PM, WhatsApp's WA0003, Pixel's MP, PORTRAIT, BURST, DJI's single
+ * letters, a copy's '(1)' or 'copy'). An app's id at the end (`_com.android.chrome`) is dropped first,
+ * and so is the app a screenshot names (`Screenshot_20240611-143015_Chrome`).
+ */
+const CAMERA_WORD = /^(?:t?\d+z?|at|am|pm|wa\d+|mp|portrait|burst\d*|cover|hdr|night|top|edited|copy|[a-z])$/i;
+const APP_ID = /[\s_-](?:[a-z]\w*\.)+[a-z]\w*$/i;
+const SCREENSHOT_APP = /^(screen[\s_-]?shot.*\d)_[a-z][^_\d]*$/i;
+
+/**
+ * Whether a file name is one a camera or an app gave, not a title: a prefix such as `IMG_`, `DSC_`,
+ * `PXL_`, `VID_`, `MVIMG_`, `DJI_`, `GOPR`, `Screenshot` or `WhatsApp Image` followed by numbers or a
+ * date-time (`IMG_1234.HEIC`, `PXL_20240611_143015123.MP.jpg`, `WhatsApp Image 2024-06-11 at 14.30.15.jpeg`),
+ * or a bare date-time (`20240611_143015.jpg`).
+ */
+export function isCameraName(name: string): boolean {
+  const stem = stemOf(name).trim().replace(APP_ID, '').replace(SCREENSHOT_APP, '$1');
+  const prefix = CAMERA_PREFIX.exec(stem);
+  const start = prefix ?? DATE_START.exec(stem);
+  if (!start) return false;
+  const rest = stem.slice(start[0].length);
+  // After a prefix, numbers must follow; a date is one already.
+  if (prefix && !/\d/.test(rest)) return false;
+  return rest
+    .split(/[\s_.~()-]+/)
+    .filter(Boolean)
+    .every((w) => CAMERA_WORD.test(w));
+}
+
+/** Where an item is shown: what its caption is made from when its file name is no title. */
+export interface CaptionPlace {
+  /** The title of the gallery it is shown in (a gallery page's heading, a gallery dialog's title). */
+  readonly gallery: string;
+  /** The shared texts: `photoOfGallery` and `videoOfGallery` ('{gallery}, photo {n}'). */
+  readonly ui: UiTexts;
+}
+
+/**
+ * What the visitor reads under a tile, in the viewer and in titles: the stored caption; else, for a
+ * name a camera or an app gave, the gallery's title and the item's position in the listing (`n`, from
+ * 1) in the `photoOfGallery` (a video: `videoOfGallery`) text; else a title from the name (also when
+ * the manifest has no such text).
+ */
+export function captionOf(
+  item: Pick<ApiMediaItem, 'name' | 'caption' | 'kind' | 'mimeType'>,
+  n: number,
+  place: CaptionPlace,
+): string {
+  const stored = item.caption?.trim();
+  if (stored) return stored;
+  const text = isCameraName(item.name) ? place.ui[isVideo(item) ? 'videoOfGallery' : 'photoOfGallery'] : undefined;
+  return text ? fillText(text, { gallery: place.gallery, n }) : titleFromName(item.name);
+}
+
+/** The caption of every item of a listing, in order (each with its position). */
+export const captionsOf = (
+  items: readonly Pick<ApiMediaItem, 'name' | 'caption' | 'kind' | 'mimeType'>[],
+  place: CaptionPlace,
+): string[] => items.map((item, i) => captionOf(item, i + 1, place));
+
+/** A gallery's title as its page shows it (its heading, with the route's values filled in). */
+export const galleryTitle = (page: Pick<Page, 'heading'>, vars: Vars): string => fillText(page.heading, vars);
 
 const slugify = (s: string): string =>
   s

@@ -6,7 +6,8 @@ import { renditionsOf, responsive, SIZES, thumbBase, WIDTHS, type ImageRef } fro
 export type VideoFormat = 'mp4' | 'mov' | 'other';
 
 /** Video recognition: the server says so, else a video/ mime type or a video file extension. */
-export const isVideo = (item: ApiMediaItem): boolean => item.kind === 'video' || isVideoFile(item.name, item.mimeType);
+export const isVideo = (item: Pick<ApiMediaItem, 'kind' | 'name' | 'mimeType'>): boolean =>
+  item.kind === 'video' || isVideoFile(item.name, item.mimeType);
 
 export function videoFormat(item: ApiMediaItem): VideoFormat {
   if (item.mimeType === 'video/mp4' || /\.mp4$/i.test(item.name)) return 'mp4';

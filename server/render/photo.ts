@@ -1,6 +1,6 @@
 import type { ApiMediaItem, ApiProduct } from '../../engine/shared/api.ts';
 import { kindOf } from '../../engine/index.ts';
-import { captionOf, photoPath, photoSlugs, splitPhotoPath } from '../../engine/shared/captions.ts';
+import { captionOf, galleryTitle, photoPath, photoSlugs, splitPhotoPath } from '../../engine/shared/captions.ts';
 import { keys, sourceKey } from '../../engine/shared/keys.ts';
 import type { PagePayload, RoutePayload } from '../../engine/shared/page.ts';
 import { gallerySource } from '../../engine/shared/sources.ts';
@@ -55,12 +55,16 @@ export async function buildRoutePayload(ctx: PayloadContext, path: string): Prom
   }
   const { baseUrl } = ctx.catalogue.site;
   const image = ogImageUrl(item);
+  const caption = captionOf(item, index + 1, {
+    gallery: galleryTitle(payload.page, payload.vars),
+    ui: ctx.catalogue.ui,
+  });
   return {
     ...payload,
     photo: { slug: split.slug, found: true },
     head: {
       ...payload.head,
-      title: `${captionOf(item)} | ${payload.head.title}`,
+      title: `${caption} | ${payload.head.title}`,
       canonical: `${baseUrl}${photoPath(split.gallery, split.slug)}`,
       ...(image ? { image: new URL(image, baseUrl).href } : {}),
     },

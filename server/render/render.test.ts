@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,9 @@ import { pageAssets } from './assets.ts';
 import { jsonForScript } from '../../engine/shared/page.ts';
 import { createRenderRouter } from './index.ts';
 import { createMatcher } from './match.ts';
+import { galleryItems } from './photo.ts';
+import { structuredData } from './structured-data.ts';
+import { photoPath, titleFromName } from '../../engine/shared/captions.ts';
 
 let catalogue: Catalogue;
 let base = '';
@@ -159,6 +162,32 @@ describe('page payloads', () => {
   it('rejects a path that is not one', async () => {
     const res = await fetch(`${base}/_site/page?path=screens`);
     expect(res.status).toBe(400);
+  });
+});
+
+describe('captions', () => {
+  it("a photo a camera named is called by its gallery and its place in it: its page's title, the gallery's structured data", async () => {
+    // A gallery no other test here counts the photos of.
+    const gallery = catalogue.pages.find((p) => p.path === '/retractable-awning-images');
+    if (!gallery?.folder) throw new Error('no image gallery /retractable-awning-images with a folder');
+    const dir = join(dataDir, 'media', ...gallery.folder.split('/'));
+    const photo = (await readdir(dir)).find((f) => f.endsWith('.jpg'));
+    await copyFile(join(dir, photo ?? ''), join(dir, 'IMG_4000.jpg'));
+    // The first listing of that folder here: it has the new file.
+    const items = galleryItems(await page(gallery.path)) ?? [];
+    const n = items.findIndex((i) => i.name === 'IMG_4000.jpg') + 1;
+    expect(n).toBeGreaterThan(0);
+    const caption = `${gallery.heading}, photo ${n}`;
+
+    const p = await payload(photoPath(gallery.path, 'img-4000'));
+    expect(p.type === 'page' && p.head.title).toBe(`${caption} | ${gallery.meta.title}`);
+    const images = structuredData(catalogue, await page(gallery.path)).flatMap((d) =>
+      'image' in d && Array.isArray(d.image) ? d.image : [],
+    );
+    const names = images.map((i) => (i as { name?: string }).name);
+    expect(names).toContain(caption);
+    // A photo whose name is a title keeps it.
+    expect(names).toContain(titleFromName(photo ?? ''));
   });
 });
 

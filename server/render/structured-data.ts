@@ -8,7 +8,7 @@ import type {
 } from 'schema-dts';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { kindOf, type Catalogue } from '../../engine/index.ts';
-import { captionOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
+import { captionOf, galleryTitle, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
 import type { PagePayload } from '../../engine/shared/page.ts';
 import { isVideo } from '../../engine/shared/media.ts';
 import { fillText } from '../../engine/placeholders.ts';
@@ -97,13 +97,14 @@ function product(c: Catalogue, p: PagePayload): WithContext<SchemaProduct> | nul
 function gallery(c: Catalogue, p: PagePayload, items: readonly ApiMediaItem[]): WithContext<ImageGallery> {
   const gallery = p.path.replace(/\/photo\/[^/]+$/, '');
   const slugs = photoSlugs(items);
+  const place = { gallery: galleryTitle(p.page, p.vars), ui: c.ui };
   const images: ImageObject[] = items
-    .map((item, i) => ({ item, slug: slugs[i] as string }))
+    .map((item, i) => ({ item, n: i + 1, slug: slugs[i] as string }))
     .filter(({ item }) => !isVideo(item))
     .slice(0, MAX_IMAGES)
-    .map(({ item, slug }) => ({
+    .map(({ item, n, slug }) => ({
       '@type': 'ImageObject',
-      name: captionOf(item),
+      name: captionOf(item, n, place),
       contentUrl: abs(c, item.largeUrl ?? item.url),
       ...(item.thumbnailUrl ? { thumbnailUrl: abs(c, item.thumbnailUrl) } : {}),
       url: abs(c, photoPath(gallery, slug)),

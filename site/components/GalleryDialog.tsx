@@ -200,6 +200,7 @@ export default function GalleryDialog({ title, source, lookupFailed = false, ret
         <Suspense fallback={null}>
           <MediaViewer
             items={items}
+            gallery={title}
             index={viewing}
             portalRoot={ref.current}
             onClose={(last) => {

@@ -18,7 +18,8 @@ import {
   tileSources,
 } from '../../engine/shared/media.ts';
 import { styled } from '../styles/stitches.ts';
-import { captionOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
+import { captionsOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
+import { useUi } from '../app/context.ts';
 import { usePhotoAddress, type PhotoAddress } from '../islands/photo-address.ts';
 import { Thumb } from './Thumb.tsx';
 import { PAGE_ITEMS } from '../../engine/shared/paging.ts';
@@ -35,6 +36,7 @@ const columnsFor = (width: number): number => (width < 560 ? 2 : width < 800 ? 3
 
 interface MediaPhoto extends Photo {
   readonly item: ApiMediaItem;
+  readonly caption: string;
 }
 
 const PlayBadge = styled('span', {
@@ -115,7 +117,7 @@ interface Props {
   readonly items: readonly ApiMediaItem[];
   /** `squares`: the square video tiles; `masonry`: photos at their own aspect ratio. */
   readonly layout: 'masonry' | 'squares';
-  /** Accessible name of the grid (the page heading). */
+  /** The gallery's title (the page heading): the grid's accessible name, and what captions are made of for files a camera named. */
   readonly label: string;
   /**
    * The gallery page's path and the address the page was rendered for: each tile links to its item's
@@ -162,6 +164,8 @@ export function MediaGrid({ items: all, layout, label, address, total, moreLabel
   const { galleryPath } = address;
   const photo: PhotoAddress = usePhotoAddress(galleryPath, address.ssrPath);
   const slugs = useMemo(() => photoSlugs(all), [all]);
+  const ui = useUi();
+  const captions = useMemo(() => captionsOf(all, { gallery: label, ui }), [all, label, ui]);
   const linkedIndex = photo.slug === null ? -1 : slugs.indexOf(photo.slug);
   // The viewer opens after hydration: the server's markup and the first client render are the grid alone.
   const [hydrated, setHydrated] = useState(false);
@@ -220,9 +224,10 @@ export function MediaGrid({ items: all, layout, label, address, total, moreLabel
     href: hrefOf(i),
     src: item.thumbnailUrl ?? item.url,
     // The caption is written under the tile: it names the button, and the image adds nothing to it.
-    label: captionOf(item),
+    label: captions[i],
     alt: '',
     item,
+    caption: captions[i] ?? '',
     ...itemSize(item),
   }));
 
@@ -237,7 +242,7 @@ export function MediaGrid({ items: all, layout, label, address, total, moreLabel
                 data-tile={i}
                 data-file={item.name}
                 onClick={(e: MouseEvent) => show(e, i)}
-                aria-label={captionOf(item)}
+                aria-label={captions[i]}
               >
                 <span className="frame">
                   <Thumb
@@ -260,7 +265,7 @@ export function MediaGrid({ items: all, layout, label, address, total, moreLabel
                     </PlayBadge>
                   )}
                 </span>
-                <Name data-testid="tile-caption">{captionOf(item)}</Name>
+                <Name data-testid="tile-caption">{captions[i]}</Name>
               </SquareLink>
             </li>
           ))}
@@ -304,7 +309,7 @@ export function MediaGrid({ items: all, layout, label, address, total, moreLabel
                         </span>
                       </PlayBadge>
                     )}
-                    <TileCaption data-testid="tile-caption">{captionOf(photo.item)}</TileCaption>
+                    <TileCaption data-testid="tile-caption">{photo.caption}</TileCaption>
                   </>
                 ),
               }}
@@ -321,7 +326,7 @@ export function MediaGrid({ items: all, layout, label, address, total, moreLabel
       )}
       {open !== null && (
         <Suspense fallback={null}>
-          <MediaViewer items={all} index={open} onClose={closed} onView={viewed} />
+          <MediaViewer items={all} gallery={label} index={open} onClose={closed} onView={viewed} />
         </Suspense>
       )}
     </div>

@@ -17,7 +17,7 @@ import {
   videoFormat,
   viewerSrcSet,
 } from '../../engine/shared/media.ts';
-import { captionOf } from '../../engine/shared/captions.ts';
+import { captionsOf } from '../../engine/shared/captions.ts';
 import { CONVERSION_POLL_MS, keys } from '../../engine/shared/keys.ts';
 import { notifySuccess } from './Toasts.tsx';
 import { styled } from '../styles/stitches.ts';
@@ -27,6 +27,8 @@ declare module 'yet-another-react-lightbox' {
   interface GenericSlide {
     /** The media item a slide shows. */
     item?: ApiMediaItem;
+    /** Its caption (engine/shared/captions.ts). */
+    caption?: string;
   }
   interface SlideTypes {
     notice: SlideNotice;
@@ -43,23 +45,25 @@ interface SlideNotice extends GenericSlide {
 const screenPx = (): number =>
   typeof window === 'undefined' ? 1600 : Math.round(window.innerWidth * (window.devicePixelRatio || 1));
 
-function toSlide(item: ApiMediaItem): Slide {
+function toSlide(item: ApiMediaItem, caption: string): Slide {
   if (!isVideo(item)) {
     const src = item.largeUrl ?? item.url;
     const srcSet = viewerSrcSet(item);
     return {
       type: 'image',
       src,
-      alt: captionOf(item),
+      alt: caption,
       item,
+      caption,
       ...(item.width && item.height ? { width: item.width, height: item.height } : {}),
       ...(srcSet ? { srcSet } : {}),
     };
   }
-  if (!isPlayable(item)) return { type: 'notice', item };
+  if (!isPlayable(item)) return { type: 'notice', item, caption };
   return {
     type: 'video',
     item,
+    caption,
     sources: [{ src: item.url, type: item.mimeType.startsWith('video/') ? item.mimeType : 'video/mp4' }],
     ...(item.posterUrl ? { poster: posterFor(item, screenPx()) } : {}),
     ...(item.width && item.height ? { width: item.width, height: item.height } : {}),
@@ -177,6 +181,8 @@ function useConvertedVideos(listed: readonly ApiMediaItem[], shown: ApiMediaItem
 
 interface Props {
   readonly items: readonly ApiMediaItem[];
+  /** The title of the gallery the items belong to (captions of files a camera named are made of it). */
+  readonly gallery: string;
   /** The slide to open at; null when closed. */
   readonly index: number | null;
   /** Called once the viewer has closed, with the slide last shown (focus goes back to its tile). */
@@ -193,13 +199,15 @@ interface Props {
  * read out by screen readers, 'Open in new tab', one 'Download', 'Share' (when the slide has an
  * address), close button, backdrop click, Esc, swipe down, arrows and swipe.
  */
-export default function MediaViewer({ items: listed, index, onClose, onView, portalRoot }: Props) {
+export default function MediaViewer({ items: listed, gallery, index, onClose, onView, portalRoot }: Props) {
   const ui = useUi();
   const [current, setCurrent] = useState(index ?? 0);
   const [open, setOpen] = useState(index !== null);
   const items = useConvertedVideos(listed, open ? listed[current] : undefined);
-  const slides = useMemo(() => items.map(toSlide), [items]);
+  const captions = useMemo(() => captionsOf(items, { gallery, ui }), [items, gallery, ui]);
+  const slides = useMemo(() => items.map((item, i) => toSlide(item, captions[i] ?? '')), [items, captions]);
   const item = items[current];
+  const caption = captions[current] ?? '';
   const toolbar = item
     ? [
         <ToolLink key="open" href={item.url} target="_blank" rel="noopener" aria-label={ui['openInNewTab']}>
@@ -207,7 +215,7 @@ export default function MediaViewer({ items: listed, index, onClose, onView, por
           <span>{ui['openInNewTab']}</span>
         </ToolLink>,
         // A notice slide has its own Download button: one per slide.
-        ...(toSlide(item).type === 'notice'
+        ...(toSlide(item, caption).type === 'notice'
           ? []
           : [
               <ToolLink key="download" href={item.downloadUrl} download={item.name} aria-label={ui['download']}>
@@ -222,7 +230,7 @@ export default function MediaViewer({ items: listed, index, onClose, onView, por
                 type="button"
                 aria-label={ui['share']}
                 data-testid="viewer-share"
-                onClick={() => void share(captionOf(item), ui['linkCopied'] ?? '')}
+                onClick={() => void share(caption, ui['linkCopied'] ?? '')}
               >
                 <Share2 size={18} aria-hidden="true" />
                 <span>{ui['share']}</span>
@@ -259,11 +267,7 @@ export default function MediaViewer({ items: listed, index, onClose, onView, por
         slide: ({ slide }) =>
           slide.type === 'notice' ? (
             <Notice data-testid="video-notice">
-              <Thumb
-                sources={[slide.item.posterUrl, slide.item.previewUrl]}
-                alt={captionOf(slide.item)}
-                onFail="hide"
-              />
+              <Thumb sources={[slide.item.posterUrl, slide.item.previewUrl]} alt={slide.caption ?? ''} onFail="hide" />
               <p>{videoFormat(slide.item) === 'mov' ? ui['movNotice'] : ui['unsupportedVideo']}</p>
               <NoticeActions>
                 <NoticeButton href={slide.item.downloadUrl} download={slide.item.name}>
@@ -282,7 +286,7 @@ export default function MediaViewer({ items: listed, index, onClose, onView, por
         slideFooter: ({ slide }) =>
           slide.item ? (
             <Caption>
-              <strong data-testid="viewer-name">{captionOf(slide.item)}</strong>
+              <strong data-testid="viewer-name">{slide.caption}</strong>
               {isVideo(slide.item) && <small>{ui[formatLabelKey(slide.item)]}</small>}
             </Caption>
           ) : null,

@@ -32,6 +32,8 @@ interface Props {
   readonly items: readonly ApiMediaItem[];
   readonly slug: string;
   readonly galleryPath: string;
+  /** The gallery's title (captions of files a camera named are made of it). */
+  readonly gallery: string;
 }
 
 /**
@@ -39,7 +41,7 @@ interface Props {
  * until the gallery's viewer opens on it): the large image (or the video), its caption,
  * previous/next and back to the gallery.
  */
-export function PhotoView({ items, slug, galleryPath }: Props) {
+export function PhotoView({ items, slug, galleryPath, gallery }: Props) {
   const ui = useUi();
   const slugs = photoSlugs(items);
   const index = slugs.indexOf(slug);
@@ -49,7 +51,7 @@ export function PhotoView({ items, slug, galleryPath }: Props) {
     slugs[i] === undefined ? undefined : photoPath(galleryPath, slugs[i]);
   const prev = link(index - 1);
   const next = link(index + 1);
-  const caption = captionOf(item);
+  const caption = captionOf(item, index + 1, { gallery, ui });
   const srcSet = viewerSrcSet(item)
     ?.map((s) => `${s.src} ${s.width}w`)
     .join(', ');

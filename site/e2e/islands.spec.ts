@@ -8,7 +8,7 @@ import { lcpTileIndex } from '../../engine/shared/media.ts';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { firstLoadScripts } from '../../scripts/bench/first-load.ts';
 import { FIXTURES } from './fixtures.ts';
-import { catalogue, islandLive, islands, ISLAND_ERROR, itemsOf, watchConsole } from './helpers.ts';
+import { catalogue, islandLive, islands, ISLAND_ERROR, itemsOf, routeCases, watchConsole } from './helpers.ts';
 
 /**
  * Islands: React hydrates only the interactive parts of a page, each its own root, and each part
@@ -19,6 +19,12 @@ import { catalogue, islandLive, islands, ISLAND_ERROR, itemsOf, watchConsole } f
 
 const c = catalogue();
 const ui = (key: keyof typeof c.ui): string => c.ui[key] ?? `<no ui text ${key}>`;
+/** The caption of the item at `i` of the images fixture gallery (its title is the page's h1). */
+const caption = (items: readonly ApiMediaItem[], i: number): string =>
+  captionOf(items[i] as ApiMediaItem, i + 1, {
+    gallery: routeCases(c).find((r) => r.path === FIXTURES.images)?.h1 ?? '',
+    ui: c.ui,
+  });
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 /**
@@ -89,7 +95,7 @@ test.describe('without JavaScript, on a 390x844 phone', () => {
     await expect(page).toHaveURL(photoPath(FIXTURES.images, slugs[0] as string));
     const view = page.getByTestId('photo-view');
     await expect(view).toBeVisible();
-    await expect(view.locator('figcaption')).toHaveText(captionOf(items[0] as ApiMediaItem));
+    await expect(view.locator('figcaption')).toHaveText(caption(items, 0));
     await expect(view.locator('img')).toHaveJSProperty('complete', true);
     expect(await view.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
     // The grid stays under it, and no viewer (that is the island's).
@@ -98,7 +104,7 @@ test.describe('without JavaScript, on a 390x844 phone', () => {
 
     await view.getByRole('link', { name: ui('next') }).click();
     await expect(page).toHaveURL(photoPath(FIXTURES.images, slugs[1] as string));
-    await expect(view.locator('figcaption')).toHaveText(captionOf(items[1] as ApiMediaItem));
+    await expect(view.locator('figcaption')).toHaveText(caption(items, 1));
     await expect(view.getByRole('link', { name: ui('previous') })).toHaveAttribute(
       'href',
       photoPath(FIXTURES.images, slugs[0] as string),

@@ -12,6 +12,9 @@ const { baseUrl } = c.site;
 const viewer = (page: Page) => page.locator('.yarl__root');
 const currentCaption = (page: Page) => page.locator('.yarl__slide_current [data-testid="viewer-name"]');
 const galleries = routeCases(c).filter((r) => r.status === 200 && isGalleryKind(r.kind));
+/** The caption of the item at `i` of a gallery's listing (its title is the gallery's h1). */
+const caption = (items: readonly ApiMediaItem[], i: number, path: string = FIXTURES.images): string =>
+  captionOf(items[i] as ApiMediaItem, i + 1, { gallery: galleries.find((g) => g.path === path)?.h1 ?? '', ui: c.ui });
 
 const attr = (html: string, re: RegExp): string | undefined => re.exec(html)?.[1]?.replace(/&amp;/g, '&');
 
@@ -27,7 +30,7 @@ test('every photo of every gallery has its own page: 200, its caption in the tit
       const res = await request.get(path);
       expect(res.status(), path).toBe(200);
       const html = await res.text();
-      expect(attr(html, /<title>([^<]*)<\/title>/), path).toContain(captionOf(item).replace(/&/g, '&'));
+      expect(attr(html, /<title>([^<]*)<\/title>/), path).toContain(caption(items, i, gallery.path));
       expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseUrl}${path}`);
       const og = attr(html, /<meta property="og:image" content="([^"]+)"/);
       // Photos and videos with a picture have their own 1200x630 preview and a large card.
@@ -61,7 +64,7 @@ test('a photo address opens its gallery with the viewer on that photo; closing l
   await page.goto(photoPath(FIXTURES.images, slugs[2] as string));
   await islandLive(page, 'gallery');
   await expect(viewer(page)).toBeVisible();
-  await expect(currentCaption(page)).toHaveText(captionOf(items[2] as ApiMediaItem));
+  await expect(currentCaption(page)).toHaveText(caption(items, 2));
   await expect(page.locator('.yarl__counter')).toHaveAttribute('aria-live', 'polite');
   await page.getByRole('button', { name: c.ui['close'] }).click();
   await expect(viewer(page)).toHaveCount(0);
@@ -81,7 +84,7 @@ test('arrowing through the viewer replaces the address; Back closes the viewer',
   for (let i = 1; i <= 3; i++) {
     await page.keyboard.press('ArrowRight');
     await expect(page).toHaveURL(photoPath(FIXTURES.images, slugs[i] as string));
-    await expect(currentCaption(page)).toHaveText(captionOf(items[i] as ApiMediaItem));
+    await expect(currentCaption(page)).toHaveText(caption(items, i));
   }
   // One entry for the open viewer, none per photo.
   expect(await page.evaluate(() => history.length)).toBe(before + 1);

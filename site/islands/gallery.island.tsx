@@ -41,7 +41,7 @@ export interface GalleryIslandProps {
   readonly texts: GalleryTexts;
   readonly vars: Vars;
   readonly layout: 'squares' | 'masonry';
-  /** Accessible name of the grid (the page heading). */
+  /** The gallery's title (the page heading): the grid's accessible name, and what captions are made of for files a camera named. */
   readonly label: string;
   /** The gallery page's own path, and the address the page was rendered for (a photo's, maybe). */
   readonly galleryPath: string;

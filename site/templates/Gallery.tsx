@@ -10,10 +10,9 @@ import { galleryLayout } from '../../engine/kinds.ts';
 import { gallerySource } from '../../engine/shared/sources.ts';
 import { useSourceContext } from '../data/sources.ts';
 import { mediaKey } from '../../engine/shared/keys.ts';
-import { fillText } from '../../engine/placeholders.ts';
 import { Island } from '../islands/Island.tsx';
 import type { GalleryTexts } from '../islands/gallery.island.tsx';
-import { photoPath } from '../../engine/shared/captions.ts';
+import { galleryTitle, photoPath } from '../../engine/shared/captions.ts';
 import { styled } from '../styles/stitches.ts';
 
 const Footer = styled('div', { marginTop: '$6' });
@@ -51,14 +50,16 @@ export default function Gallery() {
       <Missing text={page.texts['notFound'] ?? page.texts['error'] ?? page.heading} back={page.back} vars={vars} />
     );
   const { texts } = page;
-  const heading = fillText(page.heading, vars);
+  const heading = galleryTitle(page, vars);
   const key = mediaKey(source);
   const items = key === null ? undefined : (payload.fallback[key] as ApiMediaItem[] | undefined);
   return (
     <>
       <PageTop heading={heading} intro={page.intro} />
       <Container>
-        {payload.photo && items && <PhotoView items={items} slug={payload.photo.slug} galleryPath={payload.path} />}
+        {payload.photo && items && (
+          <PhotoView items={items} slug={payload.photo.slug} galleryPath={payload.path} gallery={heading} />
+        )}
         <Island
           name="gallery"
           props={{
