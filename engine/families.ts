@@ -168,11 +168,7 @@ function memberKeyCheck(
   const uses = templateUses([family['folders'], family['products'], family['pages'], family['slots'], family['vars']]);
   const vars = family['vars'] && typeof family['vars'] === 'object' ? Object.keys(family['vars']) : [];
   const known = [
-    ...new Set([
-      ...Object.keys(MEMBER_KEYS),
-      ...vars,
-      ...[...uses.keys()].filter((k) => !RUNTIME_PLACEHOLDERS.has(k)),
-    ]),
+    ...new Set([...Object.keys(MEMBER_KEYS), ...vars, ...[...uses.keys()].filter((k) => !RUNTIME_PLACEHOLDERS.has(k))]),
   ];
   const knownSet = new Set(known);
   const familyId = typeof family['id'] === 'string' ? family['id'] : `item ${fi + 1}`;
