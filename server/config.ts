@@ -40,7 +40,11 @@ export const DEFAULTS = {
   thumbCacheMb: 2048,
 } as const;
 
-/** Raised for a bad environment; the message names the variable and what it accepts. */
+/**
+ * The server cannot start as configured: a bad environment variable (the message names it and what
+ * it accepts), Drive credentials that do not work, a consultation page missing a text it needs. Never
+ * an HTTP answer: the server refuses to start and says why.
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }

@@ -7,7 +7,7 @@ import { currentDeadline } from './resilience/deadline.ts';
 import { listings, type CachedContents } from './data/files.ts';
 import { isStoreCode, StoreError, type MediaStore, type StoreFile } from './media/types.ts';
 import type { SiteData } from './services.ts';
-import { errorText } from './errors.ts';
+import { errorAnswer } from './errors.ts';
 import type { VideoConversions } from './video/conversions.ts';
 import type { TilePlaceholders } from './placeholders.ts';
 
@@ -93,7 +93,7 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
 
   const aggregatePaths = (type: string): readonly string[] => {
     const paths = Object.hasOwn(catalogue.aggregates, type) ? catalogue.aggregates[type] : undefined;
-    if (!paths) throw new StoreError('not-found', errorText('NoAggregatedType', { type }));
+    if (!paths) throw new StoreError('not-found', errorAnswer('NoAggregatedType', { type }));
     return paths;
   };
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { errorStatus, errorText, serverErrors } from './errors.ts';
+import { answerText, errorStatus, errorText, serverErrors, type ErrorAnswer } from './errors.ts';
 
 it('joins the message and the hint', () => {
   expect(errorText('StoreUnreachable')).toBe('The media storage could not be reached. Please try again in a moment.');
@@ -13,11 +13,12 @@ it('joins the message and the hint', () => {
 });
 
 it('has a title, an error status and a prefix-free sentence for every entry', () => {
+  // Every argument a sentence (a manifest text or a library's words is one too).
+  const args = new Proxy({}, { get: () => 'x.' });
   for (const [name, e] of Object.entries(serverErrors)) {
     expect(e.title, name).not.toBe('');
     expect(e.status, name).toBeGreaterThanOrEqual(400);
-    const args = { name: 'x', key: 'x', path: 'x', id: 'x', type: 'x', size: 1 };
-    const text = (errorText as (n: string, a: object) => string)(name, args);
+    const text = answerText({ name, args } as ErrorAnswer);
     expect(text, name).not.toMatch(/^Error:/);
     expect(text, name).toMatch(/[.]$/);
   }

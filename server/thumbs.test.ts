@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { negotiateFormat, renderThumb, ThumbCache, UnreadableImageError } from './thumbs.ts';
+import { negotiateFormat, renderThumb, ThumbCache } from './thumbs.ts';
+import { UnreadableImageError } from './unreadable-image.ts';
 
 let root = '';
 beforeAll(async () => void (root = await mkdtemp(join(tmpdir(), 'shade-thumbcache-'))));

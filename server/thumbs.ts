@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import { join } from 'node:path';
 import sharp, { type ResizeOptions } from 'sharp';
 import { heicImage } from './heic/decode.ts';
+import { UnreadableImageError } from './unreadable-image.ts';
 import { RENDITIONS, type RenditionName } from '../engine/shared/images.ts';
 import type { ThumbSize } from './media-items.ts';
 
@@ -54,15 +55,10 @@ export function negotiateFormat(accept: string | undefined): ThumbFormat {
   return 'jpeg';
 }
 
-/** Raised when the source bytes are not an image sharp can read. */
-export class UnreadableImageError extends Error {
-  override name = 'UnreadableImageError';
-}
-
 /** Sources larger than this (in pixels) are refused before decoding: a decompression bomb must not exhaust memory. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-/** Resizes `source` (auto-oriented, metadata stripped). */
+/** Resizes `source` (auto-oriented, metadata stripped); pixels that do not decode are an UnreadableImageError. */
 export async function renderThumb(source: Buffer, size: ThumbSize, format: ThumbFormat): Promise<Buffer> {
   try {
     const options = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
@@ -75,7 +71,7 @@ export async function renderThumb(source: Buffer, size: ThumbSize, format: Thumb
     if (format === 'avif') return await image.avif({ quality: 55, effort: 2 }).toBuffer();
     return await image.jpeg({ quality: 80, progressive: true, mozjpeg: false }).toBuffer();
   } catch (error) {
-    throw new UnreadableImageError(error instanceof Error ? error.message : String(error));
+    throw error instanceof UnreadableImageError ? error : new UnreadableImageError(error);
   }
 }
 

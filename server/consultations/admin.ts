@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import { sendError } from '../errors.ts';
 import type { StaffAuth } from '../staff/auth.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from '../staff/origin.ts';
 import { requestsPageHtml, REQUESTS_PATH } from './admin-html.ts';
@@ -52,11 +53,11 @@ export function requestsAdminRouter(options: {
       const status = statusOf((req.body as { status?: unknown } | undefined)?.status);
       const id = String(req.params['id']);
       if (!status) {
-        res.status(400).json({ error: `status must be one of ${REQUEST_STATUSES.join(', ')}.` });
+        sendError(res, 'InvalidRequestStatus', { statuses: REQUEST_STATUSES.join(', ') });
         return;
       }
       if (!(await store.setStatus(id, status))) {
-        res.status(404).json({ error: 'No such request.' });
+        sendError(res, 'NoRequest');
         return;
       }
       if (req.is('application/x-www-form-urlencoded')) res.redirect(303, backToList(req.get('referer')));

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { ConfigError } from '../config.ts';
 import type { DatabaseTarget } from './db.ts';
 
 /** Where requests are kept and how staff are told: from the environment. */
@@ -9,11 +10,6 @@ export interface ConsultationConfig {
   readonly rateLimit: number;
 }
 
-/** Raised for a bad variable; names it and what it accepts. */
-export class ConsultationConfigError extends Error {
-  override name = 'ConsultationConfigError';
-}
-
 const blank = (v: string | undefined): string | undefined =>
   v === undefined || v.trim() === '' ? undefined : v.trim();
 
@@ -21,20 +17,20 @@ const blank = (v: string | undefined): string | undefined =>
 export function consultationConfig(env: NodeJS.ProcessEnv, dataDir: string): ConsultationConfig {
   const url = blank(env['DATABASE_URL']);
   if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) {
-    throw new ConsultationConfigError(
+    throw new ConfigError(
       `DATABASE_URL must be a PostgreSQL URL, postgres://user:password@host:5432/database (got a value starting '${url.slice(0, 12)}'). Unset it to use SQLite in DATA_DIR.`,
     );
   }
   const smtpUrl = blank(env['SMTP_URL']);
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
-    throw new ConsultationConfigError(
+    throw new ConfigError(
       `SMTP_URL must be smtp://user:password@host:port or smtps://... (got '${smtpUrl.slice(0, 8)}...').`,
     );
   }
   const rawLimit = blank(env['CONSULTATION_RATE_LIMIT']);
   const rateLimit = rawLimit === undefined ? 10 : Number(rawLimit);
   if (!Number.isInteger(rateLimit) || rateLimit < 1) {
-    throw new ConsultationConfigError(
+    throw new ConfigError(
       `CONSULTATION_RATE_LIMIT must be a whole number of requests per hour, at least 1 (got '${rawLimit}').`,
     );
   }

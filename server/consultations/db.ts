@@ -59,20 +59,19 @@ export function openDatabase(target: DatabaseTarget): Database {
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
-/** Raised when the schema cannot be brought up to date; says which migration failed and why. */
-export class MigrationError extends Error {
-  override name = 'MigrationError';
-}
-
-/** Applies every migration not yet applied. Safe to call from several instances at once. */
+/**
+ * Applies every migration not yet applied. Safe to call from several instances at once. When the
+ * schema cannot be brought up to date, the error says which migration failed and why.
+ */
 export async function migrate(database: Database): Promise<void> {
   const migrator = new Migrator({ db: database.db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     const why = error instanceof Error ? error.message : String(error);
-    throw new MigrationError(
+    throw new Error(
       `The consultation database could not be migrated (migration '${failed}'): ${why}. Check DATABASE_URL or the file in DATA_DIR.`,
+      { cause: error },
     );
   }
 }

@@ -6,6 +6,7 @@ import {
   validateConsultation,
   type ConsultationErrors,
 } from '../../engine/shared/consultation.ts';
+import { answerError, errorAnswer, type ErrorAnswer } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from '../staff/origin.ts';
 import { formPageHtml, thankYouHtml } from './html.ts';
@@ -46,11 +47,17 @@ export function consultationFormRouter(options: FormOptions): Router {
   const texts = settings.texts;
   const router = Router();
 
-  const answer = (req: Request, res: Response, status: number, body: ConsultationAnswer, html: () => string): void => {
-    res.setHeader('Cache-Control', 'no-store');
+  /** A refused request: the form page again (a plain form post) or `{ ok: false, error, errors? }`. */
+  const refuse = (
+    req: Request,
+    res: Response,
+    answer: ErrorAnswer,
+    html: () => string,
+    errors?: ConsultationErrors,
+  ) => {
     res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-    if (isForm(req)) res.status(status).type('html').send(html());
-    else res.status(status).json(body);
+    const json = (error: string): ConsultationAnswer => ({ ok: false, error, ...(errors ? { errors } : {}) });
+    answerError(res, answer, { body: isForm(req) ? { html: html() } : { json } });
   };
   const values = (req: Request): Record<string, unknown> => (req.body ?? {}) as Record<string, unknown>;
 
@@ -61,7 +68,7 @@ export function consultationFormRouter(options: FormOptions): Router {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) =>
-      answer(req, res, 429, { ok: false, error: texts['tooMany'] ?? '' }, () =>
+      refuse(req, res, errorAnswer('TooManyConsultations', { tooMany: texts['tooMany'] ?? '' }), () =>
         formPageHtml(settings, values(req), {}, 'tooMany'),
       ),
   });
@@ -71,14 +78,15 @@ export function consultationFormRouter(options: FormOptions): Router {
     const raw = values(req);
     if (isHoneypotFilled(raw)) {
       options.logger?.warn({ ip: req.ip }, 'consultation honeypot filled; refused');
-      answer(req, res, 400, { ok: false, error: texts['spam'] ?? '' }, () => formPageHtml(settings, {}, {}, 'spam'));
+      refuse(req, res, errorAnswer('ConsultationSpam', { spam: texts['spam'] ?? '' }), () =>
+        formPageHtml(settings, {}, {}, 'spam'),
+      );
       return;
     }
     const result = validateConsultation(raw, settings);
     if (!result.ok) {
-      answer(req, res, 422, { ok: false, error: texts['errorTitle'] ?? '', errors: result.errors }, () =>
-        formPageHtml(settings, raw, result.errors),
-      );
+      const invalid = errorAnswer('ConsultationInvalid', { errorTitle: texts['errorTitle'] ?? '' });
+      refuse(req, res, invalid, () => formPageHtml(settings, raw, result.errors), result.errors);
       return;
     }
     let stored: StoredRequest;
@@ -86,15 +94,15 @@ export function consultationFormRouter(options: FormOptions): Router {
       stored = await store.add(result.value);
     } catch (err) {
       options.logger?.error({ err }, 'a consultation request could not be stored');
-      answer(req, res, 503, { ok: false, error: texts['failed'] ?? '' }, () =>
+      refuse(req, res, errorAnswer('ConsultationNotStored', { failed: texts['failed'] ?? '' }), () =>
         formPageHtml(settings, raw, {}, 'failed'),
       );
       return;
     }
     options.onStored?.(stored);
-    answer(req, res, 201, { ok: true, id: stored.id, message: texts['thankYouBody'] ?? '' }, () =>
-      thankYouHtml(settings),
-    );
+    res.status(201).setHeader('Cache-Control', 'no-store').setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
+    if (isForm(req)) res.type('html').send(thankYouHtml(settings));
+    else res.json({ ok: true, id: stored.id, message: texts['thankYouBody'] ?? '' } satisfies ConsultationAnswer);
   };
 
   router.get(settings.page.path, (_req, res, next) => {

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import pMap from 'p-map';
 import type { ApiMediaItem, ApiSlotImages } from '../../engine/shared/api.ts';
 import type { Cache } from '../cache.ts';
-import { errorText } from '../errors.ts';
+import { errorAnswer } from '../errors.ts';
 import { toMediaItem } from '../media-items.ts';
 import { isStoreCode, StoreError, type FolderContents, type MediaStore, type StoreFile } from '../media/types.ts';
 import { beforeDeadline, currentDeadline } from '../resilience/deadline.ts';
@@ -149,7 +149,7 @@ export function listings(
         const failure = failures.find((e) => e instanceof StoreError) ?? failures[0];
         if (failure instanceof StoreError) throw failure;
         if (failure !== undefined) throw new StoreError('upstream', `Could not look for file ${fileId}.`, 503);
-        throw new StoreError('not-found', errorText('NoFile', { id: fileId }));
+        throw new StoreError('not-found', errorAnswer('NoFile', { id: fileId }));
       }
     }
     return cache.get('file', fileId, () => store.getFile(fileId));

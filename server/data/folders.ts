@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Catalogue } from '../../engine/index.ts';
 import type { Cache } from '../cache.ts';
-import { errorText } from '../errors.ts';
+import { errorAnswer } from '../errors.ts';
 import { StoreError, type MediaStore } from '../media/types.ts';
 
 /**
@@ -61,7 +61,7 @@ export function folderIds(catalogue: Catalogue, store: MediaStore, cache: Cache)
       if (known.has(id)) return;
       // Also when the map came from a cache shared with another data layer.
       for (const found of (await catalogueFolders()).values()) if (found) known.add(found);
-      if (!known.has(id)) throw new StoreError('not-found', errorText('NoMediaFolder', { id }));
+      if (!known.has(id)) throw new StoreError('not-found', errorAnswer('NoMediaFolder', { id }));
     },
     forgetFolders() {
       cache.invalidate('folder', foldersKey);

@@ -1,5 +1,6 @@
 import decodeHeic from 'heic-decode';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { UnreadableImageError } from '../unreadable-image.ts';
 
 /**
  * HEIC/HEIF photos from phones. sharp's prebuilt libvips reads HEIF only with AV1 inside (AVIF); an
@@ -31,17 +32,21 @@ export function isHevcHeif(bytes: Buffer): boolean {
 /**
  * A sharp image of a HEVC-coded HEIC's primary image (libheif applies its rotation and crop), or
  * null when the bytes are something sharp reads by itself. Refuses images above `limitInputPixels`
- * before decoding them. Throws when the file is a HEIC that cannot be decoded.
+ * before decoding them. A HEIC that cannot be decoded (or has too many pixels) is an UnreadableImageError.
  */
 export async function heicImage(bytes: Buffer, options: SharpOptions = {}): Promise<Sharp | null> {
   if (!isHevcHeif(bytes)) return null;
-  const images = (await decodeHeic.all({ buffer: bytes })) as unknown as HeicImages;
+  const images = (await decodeHeic.all({ buffer: bytes }).catch((error: unknown) => {
+    throw new UnreadableImageError(error);
+  })) as unknown as HeicImages;
   try {
     const primary = images[0];
-    if (!primary) throw new Error('The HEIC file holds no image.');
+    if (!primary) throw new UnreadableImageError('The HEIC file holds no image.');
     const limit = typeof options.limitInputPixels === 'number' ? options.limitInputPixels : 268_402_689;
-    if (primary.width * primary.height > limit) throw new Error('The HEIC image has too many pixels.');
-    const { width, height, data } = await primary.decode();
+    if (primary.width * primary.height > limit) throw new UnreadableImageError('The HEIC image has too many pixels.');
+    const { width, height, data } = await primary.decode().catch((error: unknown) => {
+      throw new UnreadableImageError(error);
+    });
     // The pixel limit was checked above; sharp gets the decoded pixels raw.
     return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
       ...options,

@@ -6,7 +6,7 @@ import { decideRange } from '../http/range.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
 import { beforeDeadline, currentDeadline } from '../resilience/deadline.ts';
-import { errorText } from '../errors.ts';
+import { answerError, errorAnswer } from '../errors.ts';
 
 /** Types a browser shows as plain media (no script can run in them): served under the site's CSP. */
 const INERT = /^(image\/(jpeg|png|gif|webp|avif|bmp|x-icon|heic|heif|tiff)|video\/[\w.+-]+|audio\/[\w.+-]+)$/;
@@ -48,12 +48,8 @@ export function filesRouter(data: LiveSiteData): Router {
     const range = size === undefined ? ({ kind: 'full' } as const) : decideRange(req, size, etag);
     if (range.kind === 'unsatisfiable') {
       // The answer is a JSON error, not the file: none of the file's headers go with it.
-      res.removeHeader('ETag');
-      res.removeHeader('Content-Disposition');
-      res.status(416).setHeader('Content-Range', `bytes */${size}`).setHeader('Cache-Control', 'no-store');
-      res.type('json');
-      // Not res.json: Express would give the error body an ETag of its own.
-      res.end(JSON.stringify({ error: errorText('RangeNotSatisfiable', { size }) }));
+      const headers = { 'Content-Range': `bytes */${size}` };
+      answerError(res, errorAnswer('RangeNotSatisfiable', { size }), { headers });
       return;
     }
     const opening = data.store.openFile(fileId, range.kind === 'partial' ? range : undefined);

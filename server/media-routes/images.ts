@@ -5,14 +5,11 @@ import pLimit from 'p-limit';
 import { RENDITIONS, type RenditionName } from '../../engine/shared/images.ts';
 import { DEFAULT_NAME, SLOT_FILE_NAME, type ImageRefs } from '../images.ts';
 import { CACHE } from '../middleware/cache-control.ts';
-import { CONTENT_TYPES, negotiateFormat, renderThumb, UnreadableImageError, type ThumbCache } from '../thumbs.ts';
+import { sendError } from '../errors.ts';
+import { CONTENT_TYPES, negotiateFormat, renderThumb, type ThumbCache } from '../thumbs.ts';
+import { UnreadableImageError } from '../unreadable-image.ts';
 
 const isRendition = (s: string): s is RenditionName => (RENDITIONS as readonly string[]).includes(s);
-
-const notFound = (res: Response, error: string): void => {
-  res.removeHeader('ETag');
-  res.status(404).setHeader('Cache-Control', 'no-store').json({ error });
-};
 
 /**
  * Renditions of the images slots show, through the same resizer and bounded disk cache as gallery
@@ -40,14 +37,8 @@ export function imagesRouter(dataDir: string, refs: ImageRefs, thumbs: ThumbCach
         limit(async () => renderThumb(await source(), size, format)),
       );
     } catch (error) {
-      if (error instanceof UnreadableImageError) {
-        res.removeHeader('ETag');
-        return void res
-          .status(422)
-          .setHeader('Cache-Control', 'no-store')
-          .json({ error: 'This image cannot be read.' });
-      }
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return notFound(res, 'No such image.');
+      if (error instanceof UnreadableImageError) return sendError(res, 'UnreadableRendition');
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return sendError(res, 'NoImage');
       throw error;
     }
     res.type(CONTENT_TYPES[format]).setHeader('Content-Length', bytes.length);
@@ -56,7 +47,7 @@ export function imagesRouter(dataDir: string, refs: ImageRefs, thumbs: ThumbCach
 
   router.get('/media/slot/:name/:size', async (req, res) => {
     const { name, size } = req.params;
-    if (!SLOT_FILE_NAME.test(name) || !isRendition(size)) return notFound(res, 'No such slot image.');
+    if (!SLOT_FILE_NAME.test(name) || !isRendition(size)) return sendError(res, 'NoSlotImage');
     const sha = name.slice(0, 64);
     await send(req, res, `slot-${sha}`, sha.slice(0, 16), () => readFile(join(dataDir, 'slot-images', name)));
   });
@@ -64,10 +55,10 @@ export function imagesRouter(dataDir: string, refs: ImageRefs, thumbs: ThumbCach
   router.get('/media/default/:hash/:name/:size', async (req, res) => {
     const { hash, name, size } = req.params;
     if (!/^[a-f0-9]{16}$/.test(hash) || !DEFAULT_NAME.test(name) || !isRendition(size)) {
-      return notFound(res, 'No such default image.');
+      return sendError(res, 'NoDefaultImage');
     }
     const ref = await refs.defaultRef(name);
-    if (!ref) return notFound(res, 'No such default image.');
+    if (!ref) return sendError(res, 'NoDefaultImage');
     if (!ref.base.includes(`/${hash}/`)) {
       return void res.setHeader('Cache-Control', 'no-cache').redirect(302, `${ref.base}/${size}`);
     }

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import pLimit from 'p-limit';
 import { isPublicId, urlVersion } from '../ids.ts';
 import type { LiveSiteData } from '../data.ts';
@@ -6,30 +6,32 @@ import { THUMB_SIZES, thumbUrl, type ThumbSize } from '../media-items.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { beforeDeadline, currentDeadline } from '../resilience/deadline.ts';
 import type { VideoConversions } from '../video/conversions.ts';
-import { CONTENT_TYPES, negotiateFormat, renderThumb, UnreadableImageError, type ThumbCache } from '../thumbs.ts';
+import { answerError, errorAnswer, type ErrorAnswer } from '../errors.ts';
+import { StoreError } from '../media/types.ts';
+import { CONTENT_TYPES, negotiateFormat, renderThumb, type ThumbCache } from '../thumbs.ts';
+import { UnreadableImageError } from '../unreadable-image.ts';
 
 const VERSION = /^[A-Za-z0-9_-]{1,64}$/;
 const isSize = (s: unknown): s is ThumbSize => typeof s === 'string' && (THUMB_SIZES as readonly string[]).includes(s);
 
-/** What the URL's parts are wrong about, or null when they are well-formed. */
-function badParams(fileId: string, version: string, size: string): string | null {
-  if (!isPublicId(fileId)) return 'Invalid file id.';
-  if (!VERSION.test(version)) return 'Invalid version.';
-  if (!isSize(size)) return `Unknown size: use ${THUMB_SIZES.join(', ')}.`;
-  return null;
+/** The thumbnail size the URL asks for, or what its parts are wrong about (the catalogue's answer). */
+function parseParams(
+  fileId: string,
+  version: string,
+  size: string,
+): { readonly size: ThumbSize } | { readonly refusal: ErrorAnswer } {
+  if (!isPublicId(fileId)) return { refusal: errorAnswer('InvalidThumbFileId') };
+  if (!VERSION.test(version)) return { refusal: errorAnswer('InvalidVersion') };
+  if (!isSize(size)) return { refusal: errorAnswer('UnknownThumbSize', { sizes: THUMB_SIZES.join(', ') }) };
+  return { size };
 }
 
+/** Not an error answer: the URL names an old version of the file, and the answer redirects to the current one. */
 class Moved extends Error {
   constructor(readonly location: string) {
     super('moved');
   }
 }
-class NoThumbnail extends Error {}
-
-const jsonError = (res: Response, status: number, error: string): void => {
-  res.removeHeader('ETag');
-  res.status(status).setHeader('Cache-Control', 'no-store').json({ error });
-};
 
 /**
  * `GET /media/thumb/:fileId/:version/:size`: a resized image (tile, preview, medium, large) in the best format
@@ -47,25 +49,26 @@ export function thumbsRouter(data: LiveSiteData, thumbs: ThumbCache, videos?: Pi
     const stored = file.hasThumbnail === false ? null : await data.store.thumbnailSource(fileId);
     // A video without a poster: the frame the server extracted (server/video/), once it has.
     const source = stored ?? (await videos?.frame(fileId, version)) ?? null;
-    if (!source) throw new NoThumbnail();
+    if (!source) throw new StoreError('not-found', errorAnswer('NoThumbnail'));
     return renderThumb(source, size, format);
   };
 
   router.get('/media/thumb/:fileId/:version/:size', async (req, res) => {
-    const { fileId, version, size } = req.params;
-    const bad = badParams(fileId, version, size);
-    if (bad !== null || !isSize(size)) return jsonError(res, 400, bad ?? 'Invalid size.');
+    const { fileId, version } = req.params;
+    const parsed = parseParams(fileId, version, req.params.size);
+    if ('refusal' in parsed) return answerError(res, parsed.refusal);
+    const thumbSize = parsed.size;
     const format = negotiateFormat(req.headers.accept);
     res.vary('Accept');
-    res.setHeader('ETag', `"${version}-${size}-${format}"`);
+    res.setHeader('ETag', `"${version}-${thumbSize}-${format}"`);
     res.setHeader('Cache-Control', CACHE.immutable);
     if (req.fresh) return void res.status(304).end();
 
     let bytes: Buffer;
     try {
       // '.' separates the parts: ids and versions are [A-Za-z0-9_-] only, so no two URLs share a key.
-      const making = thumbs.get(`${fileId}.${version}.${size}.${format}`, () =>
-        limit(() => make(fileId, version, size, format)),
+      const making = thumbs.get(`${fileId}.${version}.${thumbSize}.${format}`, () =>
+        limit(() => make(fileId, version, thumbSize, format)),
       );
       // A thumbnail made after the deadline is still kept for the next request.
       bytes = await beforeDeadline(making, currentDeadline());
@@ -77,11 +80,7 @@ export function thumbsRouter(data: LiveSiteData, thumbs: ThumbCache, videos?: Pi
         res.removeHeader('ETag');
         return res.setHeader('Cache-Control', 'no-cache').redirect(302, error.location);
       }
-      if (error instanceof NoThumbnail) return jsonError(res, 404, 'This file has no thumbnail.');
-      if (error instanceof UnreadableImageError) {
-        req.log?.warn({ fileId, err: error }, 'unreadable image');
-        return jsonError(res, 422, 'This image file cannot be read; it may be damaged.');
-      }
+      if (error instanceof UnreadableImageError) req.log?.warn({ fileId, err: error }, 'unreadable image');
       throw error;
     }
     res.type(CONTENT_TYPES[format]).setHeader('Content-Length', bytes.length);

@@ -2,7 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeDrive } from '../../testing/fake-drive/index.ts';
 import { videoBytes } from '../../testing/fake-drive/fixture.ts';
-import { IdleTimeoutError } from './drive-api.ts';
+import { idleTimeout } from './drive-api.ts';
 import { createDriveStore, type DriveStore } from './drive.ts';
 
 /**
@@ -59,7 +59,7 @@ describe('drive downloads', () => {
     fake.faults.bodyPace = { chunkBytes: 4096, intervalMs: 5, stallAfterBytes: 8192 };
     const opened = await store.openFile(fileId);
     const error = await buffer(opened.stream).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(IdleTimeoutError);
+    expect(error).toEqual(idleTimeout(LIMIT_MS));
     await vi.waitFor(() => expect(lastDownload().closedEarly).toBe(true));
     expect(lastDownload().sent).toBe(8192);
   });

@@ -57,13 +57,8 @@ interface About {
 
 const TIMEOUT_MS = 30_000;
 
-/** The error a download fails with when Drive stops sending. */
-export class IdleTimeoutError extends Error {
-  constructor(ms: number) {
-    super(`Google Drive sent nothing for ${ms} ms.`);
-    this.name = 'IdleTimeoutError';
-  }
-}
+/** The error a download fails with when Drive stops sending (an outage, as a network error is: no status). */
+export const idleTimeout = (ms: number): Error => new Error(`Google Drive sent nothing for ${ms} ms.`);
 
 /**
  * The body of a download as the reader sees it: it fails when `source` sends nothing for `idleMs`
@@ -81,7 +76,7 @@ export function guardedBody(source: Readable, idleMs: number, slice?: ByteRange)
   };
   const arm = (): void => {
     if (timer || done || idleMs <= 0) return;
-    timer = setTimeout(() => out.destroy(new IdleTimeoutError(idleMs)), idleMs);
+    timer = setTimeout(() => out.destroy(idleTimeout(idleMs)), idleMs);
     timer.unref();
   };
   const finish = (): void => {
@@ -256,7 +251,7 @@ export class DriveApi {
         // No overall timeout (it would cut the body of a long stream): the headers get `idleMs`,
         // the body is watched by guardedBody.
         const waiting = new AbortController();
-        const timer = setTimeout(() => waiting.abort(new IdleTimeoutError(idleMs)), idleMs);
+        const timer = setTimeout(() => waiting.abort(idleTimeout(idleMs)), idleMs);
         try {
           return await this.files.get(
             { fileId, alt: 'media', ...ALL_DRIVES },

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { auth } from 'googleapis/build/src/apis/drive/index.js';
+import { ConfigError } from '../config.ts';
 
 /** Google's token endpoint; the JWT client posts here whatever the key file says. */
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -23,10 +24,6 @@ interface ServiceAccountKey {
   readonly token_uri?: string;
 }
 
-export class DriveCredentialsError extends Error {
-  override name = 'DriveCredentialsError';
-}
-
 export type DriveAuthClient = InstanceType<typeof auth.JWT> | InstanceType<typeof auth.OAuth2>;
 
 function parseKey(text: string, source: string): ServiceAccountKey {
@@ -34,13 +31,11 @@ function parseKey(text: string, source: string): ServiceAccountKey {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new DriveCredentialsError(
-      `${source} is not JSON. Use the service-account key file downloaded from Google Cloud.`,
-    );
+    throw new ConfigError(`${source} is not JSON. Use the service-account key file downloaded from Google Cloud.`);
   }
   const key = value as Partial<ServiceAccountKey> & { type?: string };
   if (key.type !== 'service_account' || typeof key.client_email !== 'string' || typeof key.private_key !== 'string') {
-    throw new DriveCredentialsError(
+    throw new ConfigError(
       `${source} is not a service-account key (it needs "type": "service_account", "client_email" and "private_key").`,
     );
   }
@@ -51,13 +46,11 @@ async function loadKey(c: DriveCredentials): Promise<ServiceAccountKey> {
   if (c.credentialsJson) return parseKey(c.credentialsJson, 'GOOGLE_CREDENTIALS_JSON');
   if (c.credentialsFile) {
     const text = await readFile(c.credentialsFile, 'utf8').catch(() => {
-      throw new DriveCredentialsError(
-        `GOOGLE_APPLICATION_CREDENTIALS points at '${c.credentialsFile}', which cannot be read.`,
-      );
+      throw new ConfigError(`GOOGLE_APPLICATION_CREDENTIALS points at '${c.credentialsFile}', which cannot be read.`);
     });
     return parseKey(text, `The key file '${c.credentialsFile}'`);
   }
-  throw new DriveCredentialsError(
+  throw new ConfigError(
     'Drive mode needs service-account credentials: set GOOGLE_APPLICATION_CREDENTIALS to the key file, or GOOGLE_CREDENTIALS_JSON to its contents.',
   );
 }

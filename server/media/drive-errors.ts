@@ -1,11 +1,8 @@
 import { isRetryableDriveError } from '../backoff.ts';
+import { errorAnswer } from '../errors.ts';
 import { CircuitOpenError } from '../resilience/circuit.ts';
 import { DeadlineError } from '../resilience/deadline.ts';
 import { StoreError } from './types.ts';
-
-/** What staff read when Drive refuses an upload for lack of storage (the service account has none). */
-export const QUOTA_MESSAGE =
-  "Google Drive refused to store it because a service account has no storage of its own. Move the site's Drive folder (the one DRIVE_ROOT_FOLDER_ID names, which holds 'Site Images') onto a Shared Drive, add the service account to that Shared Drive as a Content manager, then try again.";
 
 interface ErrorShape {
   status?: number;
@@ -73,11 +70,13 @@ export function toStoreError(error: unknown, action: string, subject: string): S
     );
   const status = statusOf(error);
   if (status === 404 || reasonsOf(error).includes('fileNotDownloadable')) {
-    return new StoreError('not-found', `${subject} was not found on Google Drive.`, 404);
+    return new StoreError('not-found', errorAnswer('DriveNotFound', { subject }), 404);
   }
   if (status === 416)
-    return new StoreError('invalid', `The range asked of ${subject.toLowerCase()} is outside the file.`, 416);
-  if (reasonsOf(error).includes('storageQuotaExceeded')) return new StoreError('quota', QUOTA_MESSAGE, 507);
+    return new StoreError('invalid', errorAnswer('DriveRangeOutside', { subject: subject.toLowerCase() }), 416);
+  // What staff read when Drive refuses an upload for lack of storage (the service account has none).
+  if (reasonsOf(error).includes('storageQuotaExceeded'))
+    return new StoreError('quota', errorAnswer('NoDriveStorage'), 507);
   const detail = status === undefined ? 'could not be reached' : `answered ${status}`;
   return new StoreError('upstream', `Google Drive ${detail} while ${action}. Try again in a minute.`, 503);
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffDelay } from '../backoff.ts';
 import { FakeDrive } from '../../testing/fake-drive/index.ts';
 import { jpeg, seedTree, videoBytes, type SeededTree } from '../../testing/fake-drive/fixture.ts';
-import { DriveCredentialsError } from './drive-auth.ts';
+import { ConfigError } from '../config.ts';
 import { createDriveStore, type DriveStore, type DriveStoreOptions } from './drive.ts';
 import { StoreError } from './types.ts';
 
@@ -390,7 +390,7 @@ describe('drive store: credentials', () => {
     await expect(createDriveStore({ rootFolderId: tree.rootId })).rejects.toThrow(/GOOGLE_APPLICATION_CREDENTIALS/);
     await expect(
       createDriveStore({ rootFolderId: tree.rootId, credentialsJson: '{"type":"user"}' }),
-    ).rejects.toBeInstanceOf(DriveCredentialsError);
+    ).rejects.toBeInstanceOf(ConfigError);
     await expect(createDriveStore({ credentialsJson: '{}' })).rejects.toThrow(/DRIVE_ROOT_FOLDER_ID/);
   });
 });

@@ -1,6 +1,7 @@
 import pMap from 'p-map';
 import type { Logger } from 'pino';
-import { errorText } from '../errors.ts';
+import { ConfigError } from '../config.ts';
+import { errorAnswer } from '../errors.ts';
 import { isPublicId } from '../ids.ts';
 import { DriveApi, type DriveFile, type RetryOptions } from './drive-api.ts';
 import type { BreakerOptions } from '../resilience/breaker.ts';
@@ -107,13 +108,13 @@ export class DriveStore implements MediaStore {
 
   async listContents(folderId: string): Promise<FolderContents> {
     const about = { action: `listing folder ${folderId}`, subject: `Folder ${folderId}` };
-    if (!isPublicId(folderId)) throw new StoreError('not-found', errorText('NoFolder', { id: folderId }));
+    if (!isPublicId(folderId)) throw new StoreError('not-found', errorAnswer('NoFolder', { id: folderId }));
     const [folder, files] = await Promise.all([
       this.api.find(folderId, 'id,mimeType,trashed', about),
       this.api.list(folderFilesQuery(folderId), LIST_FIELDS, about),
     ]);
     if (folder?.mimeType !== FOLDER_MIME || folder.trashed)
-      throw new StoreError('not-found', errorText('NoFolder', { id: folderId }));
+      throw new StoreError('not-found', errorAnswer('NoFolder', { id: folderId }));
     const names = new Set(files.map((f) => f.name ?? ''));
     const others = files.filter((f) => f.id && !f.trashed && !isMediaFile(f) && !isPoster(f.name ?? ''));
     return {
@@ -144,14 +145,14 @@ export class DriveStore implements MediaStore {
    */
   async getFile(fileId: string): Promise<StoreFile> {
     const f = await this.mediaFile(fileId, GET_FIELDS);
-    if (!(await this.underRoot(f))) throw new StoreError('not-found', errorText('NoFile', { id: fileId }));
+    if (!(await this.underRoot(f))) throw new StoreError('not-found', errorAnswer('NoFile', { id: fileId }));
     const video = isVideo(f.name ?? '', mimeOf(f));
     return toStoreFile(f, video && !f.hasThumbnail && (await this.posterOf(f)) !== null);
   }
 
   /** One Drive call (a video seeks often); a range past the end is Drive's 416, 'invalid' here. */
   async openFile(fileId: string, range?: ByteRange): Promise<OpenedFile> {
-    if (!isPublicId(fileId)) throw new StoreError('not-found', errorText('NoFile', { id: fileId }));
+    if (!isPublicId(fileId)) throw new StoreError('not-found', errorAnswer('NoFile', { id: fileId }));
     const got = await this.api.download(fileId, { action: `reading file ${fileId}`, subject: `File ${fileId}` }, range);
     if (got.size === undefined) {
       got.stream.destroy();
@@ -196,7 +197,7 @@ export class DriveStore implements MediaStore {
 
   private async createPath(path: string): Promise<string> {
     const parts = segments(path);
-    if (parts.length === 0) throw new StoreError('invalid', errorText('InvalidFolderPath', { path }));
+    if (parts.length === 0) throw new StoreError('invalid', errorAnswer('InvalidFolderPath', { path }));
     let id = this.rootFolderId;
     for (const name of parts) {
       const about = { action: `creating folder ${name}`, subject: `Folder ${id}` };
@@ -223,10 +224,10 @@ export class DriveStore implements MediaStore {
 
   /** A file that is a media item (not a folder, not trashed), else not-found. */
   private async mediaFile(fileId: string, fields: string): Promise<DriveFile> {
-    if (!isPublicId(fileId)) throw new StoreError('not-found', errorText('NoFile', { id: fileId }));
+    if (!isPublicId(fileId)) throw new StoreError('not-found', errorAnswer('NoFile', { id: fileId }));
     const f = await this.api.get(fileId, fields, { action: `reading file ${fileId}`, subject: `File ${fileId}` });
     if (f.mimeType === FOLDER_MIME || f.trashed || !isMediaFile({ ...f, trashed: false })) {
-      throw new StoreError('not-found', errorText('NoFile', { id: fileId }));
+      throw new StoreError('not-found', errorAnswer('NoFile', { id: fileId }));
     }
     return f;
   }
@@ -255,8 +256,7 @@ export class DriveStore implements MediaStore {
 /** The drive store from configuration (credentials, root folder, API root). */
 export async function createDriveStore(options: DriveStoreOptions): Promise<DriveStore> {
   if (!options.rootFolderId || !isPublicId(options.rootFolderId)) {
-    throw new StoreError(
-      'invalid',
+    throw new ConfigError(
       'Drive mode needs DRIVE_ROOT_FOLDER_ID: the id of the Drive folder holding the media folders.',
     );
   }

@@ -18,7 +18,7 @@ import {
   type StorageUse,
   type StoreFile,
 } from './types.ts';
-import { errorText } from '../errors.ts';
+import { errorAnswer } from '../errors.ts';
 
 export interface LocalStoreOptions {
   /** The data directory; media live under `<dataDir>/media/<manifest folder path>`. */
@@ -87,7 +87,7 @@ export class LocalStore implements MediaStore {
     const names = await readdir(dir).catch((error: unknown) => {
       if (isMissing(error)) {
         this.index.remove(folderId);
-        throw new StoreError('not-found', errorText('NoFolder', { id: folderId }));
+        throw new StoreError('not-found', errorAnswer('NoFolder', { id: folderId }));
       }
       throw error;
     });
@@ -162,21 +162,21 @@ export class LocalStore implements MediaStore {
 
   async createFolder(path: string): Promise<string> {
     const rel = safeRelPath(path);
-    if (rel === null) throw new StoreError('invalid', errorText('InvalidFolderPath', { path }));
+    if (rel === null) throw new StoreError('invalid', errorAnswer('InvalidFolderPath', { path }));
     await mkdir(this.index.abs(rel), { recursive: true });
     return this.index.add('folder', rel);
   }
 
   private async entry(id: string, type: 'folder' | 'file'): Promise<string> {
     const found = await this.index.lookup(id);
-    if (found?.type !== type) throw new StoreError('not-found', errorText('NoEntry', { type, id }));
+    if (found?.type !== type) throw new StoreError('not-found', errorAnswer('NoEntry', { type, id }));
     return found.rel;
   }
 
   /** A file listed once and removed since: forgotten, and answered as not found. */
   private gone(id: string): StoreError {
     this.index.remove(id);
-    return new StoreError('not-found', errorText('NoFile', { id }));
+    return new StoreError('not-found', errorAnswer('NoFile', { id }));
   }
 
   private async stat(id: string, rel: string): Promise<Stats> {

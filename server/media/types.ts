@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { answerText, type ErrorAnswer } from '../errors.ts';
 
 /** A file in a media folder, as a store sees it. Ids are public and opaque (`^[A-Za-z0-9_-]{1,128}$`). */
 export interface StoreFile {
@@ -55,17 +56,27 @@ export interface OpenedFile {
   readonly mimeType: string;
 }
 
-/** Raised by stores; the API turns it into 404 / 503 JSON. */
+/**
+ * Raised by stores and the data layer. `code` says what kind of failure it is; a refusal visitors
+ * read (a folder or file that does not exist, a malformed path, no storage left) is built from its
+ * catalogue answer, which the error middleware answers with (`toAnswer`); any other is answered by
+ * its code (`upstream`: 503 or, with status 502, 502; `quota`: 503 busy).
+ */
 export class StoreError extends Error {
+  /** The catalogue answer visitors get, when the store named one. */
+  readonly answer?: ErrorAnswer;
+
   constructor(
     readonly code: 'not-found' | 'upstream' | 'quota' | 'invalid',
-    message: string,
+    /** The answer visitors get, or a message for the log (its code decides the answer). */
+    said: ErrorAnswer | string,
     readonly status?: number,
     /** For 'upstream': when asking again may work (a paused circuit, Drive's Retry-After). */
     readonly retryAfterMs?: number,
   ) {
-    super(message);
+    super(typeof said === 'string' ? said : answerText(said));
     this.name = 'StoreError';
+    if (typeof said !== 'string') this.answer = said;
   }
 }
 

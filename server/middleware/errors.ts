@@ -2,66 +2,85 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiError } from '../../engine/shared/api.ts';
 import type { Logger } from '../log.ts';
 import { StoreError } from '../media/types.ts';
+import { CircuitOpenError } from '../resilience/circuit.ts';
 import { DeadlineError } from '../resilience/deadline.ts';
-import { errorStatus, errorText, sendError } from '../errors.ts';
+import { UnreadableImageError } from '../unreadable-image.ts';
+import { answerError, describeAnswer, errorAnswer, RETRY_AFTER_S, sendError, type ErrorAnswer } from '../errors.ts';
 
-/** Retry-After (seconds) of a 503 when the store gave no better figure. */
-export const RETRY_AFTER_S = 5;
+const seconds = (ms: number | undefined): number => Math.max(1, Math.ceil((ms ?? RETRY_AFTER_S * 1000) / 1000));
 
-const retryAfter = (ms: number | undefined): number => Math.max(1, Math.ceil((ms ?? RETRY_AFTER_S * 1000) / 1000));
-
-/** Maps any error to a status and a JSON body (pure; the handler and its test use it). */
-export function errorResponse(error: unknown): { status: number; body: ApiError; retryAfterS?: number } {
-  // The store could not be asked (down, too slow, paused after failures): 503, try again shortly.
-  if (error instanceof DeadlineError)
-    return { status: 503, body: { error: errorText('StoreUnreachable') }, retryAfterS: retryAfter(undefined) };
-  if (error instanceof StoreError) {
-    switch (error.code) {
-      case 'not-found':
-        return { status: 404, body: { error: error.message } };
-      case 'invalid':
-        return { status: 400, body: { error: error.message } };
-      case 'quota':
-        // 507: the store has no room (Drive outside a Shared Drive): its message says what staff must do.
-        if (error.status === 507) return { status: 507, body: { error: error.message } };
-        return {
-          status: errorStatus('StoreBusy'),
-          body: { error: errorText('StoreBusy') },
-          retryAfterS: retryAfter(error.retryAfterMs),
-        };
-      case 'upstream':
-        // 502 when the store answered nonsense; 503 (the default) when it could not be asked.
-        if (error.status === 502) return { status: 502, body: { error: errorText('StoreAnsweredBadly') } };
-        return {
-          status: errorStatus('StoreUnreachable'),
-          body: { error: errorText('StoreUnreachable') },
-          retryAfterS: retryAfter(error.retryAfterMs),
-        };
-    }
+/** A store's failure: the answer it names, else the one of its code (503s say when to ask again). */
+function storeAnswer(error: StoreError): ErrorAnswer {
+  if (error.answer) return error.answer;
+  const retryAfterS = seconds(error.retryAfterMs);
+  switch (error.code) {
+    case 'not-found':
+      return errorAnswer('StoreNotFound', { detail: error.message });
+    case 'invalid':
+      return errorAnswer('StoreRefused', { detail: error.message });
+    case 'quota':
+      // 507: the store has no room; its message says what staff must do.
+      if (error.status === 507) return errorAnswer('StoreFull', { detail: error.message });
+      return { ...errorAnswer('StoreBusy'), retryAfterS };
+    case 'upstream':
+      // 502 when the store answered nonsense; 503 when it could not be asked (its message is for the log).
+      if (error.status === 502) return errorAnswer('StoreAnsweredBadly');
+      return { ...errorAnswer('StoreUnreachable'), retryAfterS };
   }
-  // http-errors from body parsers and friends: keep their status, show the message only if meant for clients.
-  const e = error as { status?: unknown; expose?: unknown; message?: unknown } | null;
-  if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-    const message = e.expose === true && typeof e.message === 'string' ? e.message : errorText('BadRequest');
-    return { status: e.status, body: { error: message } };
-  }
-  return { status: errorStatus('Internal'), body: { error: errorText('Internal') } };
 }
 
-/** Headers a route may have set for the content it meant to send; an error answer drops them. */
-const HEADERS_OF_CONTENT = [
-  'Content-Type',
-  'ETag',
-  'Content-Disposition',
-  'Content-Range',
-  'Content-Length',
-  'Accept-Ranges',
-  'Vary',
-];
+type Refusal = 'RequestMalformed' | 'PreconditionFailed' | 'BodyTooLarge' | 'BodyUnsupported' | 'RangeRefused';
+
+/** The entries of requests that a library refused (body parsers, the static file server), by status. */
+const REFUSALS: Readonly<Record<number, Refusal>> = {
+  400: 'RequestMalformed',
+  412: 'PreconditionFailed',
+  413: 'BodyTooLarge',
+  415: 'BodyUnsupported',
+  416: 'RangeRefused',
+};
+
+/**
+ * An http-error of a library (4xx): its words when they are meant for clients (`expose`), else
+ * 'Bad request.'. Only the statuses above reach here; another would be answered as malformed (400).
+ */
+function refusedRequest(error: unknown): ErrorAnswer | null {
+  const e = error as { status?: unknown; expose?: unknown; message?: unknown } | null;
+  if (!e || typeof e.status !== 'number' || e.status < 400 || e.status >= 500) return null;
+  if (e.expose !== true || typeof e.message !== 'string') return errorAnswer('BadRequest');
+  return errorAnswer(REFUSALS[e.status] ?? 'RequestMalformed', { detail: e.message });
+}
+
+/**
+ * The one place where errors that reach the error middleware become catalogue answers: the request's
+ * deadline or a paused call (the store could not be asked: 503, try again shortly), a store's failure,
+ * pixels that cannot be decoded, a library's refusal of the request; anything else is a server fault.
+ */
+export function toAnswer(error: unknown): ErrorAnswer {
+  if (error instanceof DeadlineError) return errorAnswer('StoreUnreachable');
+  if (error instanceof CircuitOpenError)
+    return { ...errorAnswer('StoreUnreachable'), retryAfterS: seconds(error.retryAfterMs) };
+  if (error instanceof StoreError) return storeAnswer(error);
+  if (error instanceof UnreadableImageError) return errorAnswer('UnreadableImage');
+  return refusedRequest(error) ?? errorAnswer('Internal');
+}
+
+/** What the error middleware answers for an error (pure; the handler and its test use it). */
+export function errorResponse(error: unknown): {
+  answer: ErrorAnswer;
+  status: number;
+  body: ApiError;
+  retryAfterS?: number;
+} {
+  const answer = toAnswer(error);
+  const { status, text, headers } = describeAnswer(answer);
+  const retry = headers['Retry-After'];
+  return { answer, status, body: { error: text }, ...(retry ? { retryAfterS: Number(retry) } : {}) };
+}
 
 /** JSON error answers for every route; the error is logged with the request. */
 export const jsonErrors: ErrorRequestHandler = (error, req, res, next) => {
-  const { status, body, retryAfterS } = errorResponse(error);
+  const { answer, status, body } = errorResponse(error);
   const log = (req as { log?: Logger }).log;
   if (status >= 500) log?.error({ err: error }, body.error);
   else log?.debug({ err: error }, body.error);
@@ -70,12 +89,7 @@ export const jsonErrors: ErrorRequestHandler = (error, req, res, next) => {
     next(error);
     return;
   }
-  // Headers meant for the content that could not be sent must not describe the error.
-  for (const name of HEADERS_OF_CONTENT) res.removeHeader(name);
-  // No shared cache may keep an error (a CDN rule for the content it replaced must not apply).
-  res.removeHeader('CDN-Cache-Control');
-  if (retryAfterS !== undefined) res.setHeader('Retry-After', String(retryAfterS));
-  res.status(status).setHeader('Cache-Control', 'no-store').json(body);
+  answerError(res, answer);
 };
 
 /** JSON 404 for unknown `/api` paths (and unknown methods on known ones). */

@@ -14,7 +14,7 @@ import { pageAnswer } from './status.ts';
 import { createPageRenderer, type PageRenderer } from './renderer.ts';
 import { sitemapImages } from './sitemap.ts';
 import { textFilesRouter } from './text-files.ts';
-import { sendError, sendErrorText } from '../errors.ts';
+import { answerError, sendError, sendErrorText } from '../errors.ts';
 
 export interface RenderDeps {
   readonly data: SiteData;
@@ -69,8 +69,8 @@ const pageRoute =
       return;
     }
     const answer = pageAnswer(payload);
-    res.status(answer.status).type('html').set(answer.headers);
-    res.send(html);
+    if ('error' in answer) answerError(res, answer.error, { body: { html } });
+    else res.type('html').set(answer.headers).send(html);
   };
 
 /**

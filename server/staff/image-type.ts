@@ -1,6 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { errorAnswer, type ErrorAnswer } from '../errors.ts';
 import { heicToJpeg } from '../heic/decode.ts';
+import { UnreadableImageError } from '../unreadable-image.ts';
 
 /** The image types slots accept, by magic bytes, with the extension they are stored under. */
 export const SLOT_IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -22,40 +24,25 @@ export const MAX_FRAMES = 500;
 /** HEIC/HEIF, recognised by their ftyp brands (server/heic/). */
 const HEIC_TYPES: readonly string[] = ['image/heic', 'image/heif'];
 
-const UNREADABLE = 'This image file cannot be read; it may be damaged. Export it again and upload the copy.';
-
-/** An upload whose header is fine but whose pixels cannot be decoded (truncated, corrupt). */
-export class UnreadableImageError extends Error {
-  constructor(cause: unknown) {
-    super(UNREADABLE, { cause });
-    this.name = 'UnreadableImageError';
-  }
-}
-
-/** Why an upload is refused, each kind with its own HTTP status (README, staff API). */
-export type ImageRefusal = 'not-an-image' | 'too-many-pixels' | 'unreadable';
-export const REFUSAL_STATUS: Readonly<Record<ImageRefusal, number>> = {
-  'not-an-image': 415,
-  'too-many-pixels': 413,
-  unreadable: 422,
-};
-
+/** What an upload is (its type and, for a HEIC, its JPEG web version), or the catalogue's refusal. */
 export type ImageCheck =
   | { readonly ok: true; readonly mimeType: string; readonly ext: string; readonly converted?: Buffer }
-  | { readonly ok: false; readonly refusal: ImageRefusal; readonly error: string };
+  | { readonly ok: false; readonly refusal: ErrorAnswer };
 
+const refuse = (refusal: ErrorAnswer): ImageCheck => ({ ok: false, refusal });
+const count = (n: number): string => n.toLocaleString('en-US');
 const megapixels = (n: number): string => `${Math.round(n / 1e6).toLocaleString('en-US')} megapixels`;
 
-/** Why an image of these dimensions is too large, or null when it is not (pure). */
-export function pixelProblem(width: number, height: number, frames: number): string | null {
+/** Why an image of these dimensions is too large (the catalogue's answer), or null when it is not (pure). */
+export function pixelProblem(width: number, height: number, frames: number): ErrorAnswer | null {
   const total = width * height * frames;
-  const limit = megapixels(MAX_INPUT_PIXELS);
+  const most = megapixels(MAX_INPUT_PIXELS);
   if (frames > 1 && frames > MAX_FRAMES)
-    return `This animation has ${frames.toLocaleString('en-US')} frames; the most is ${MAX_FRAMES}. Shorten it, or upload a still image.`;
+    return errorAnswer('TooManyFrames', { frames: count(frames), most: MAX_FRAMES });
   if (total <= MAX_INPUT_PIXELS) return null;
   if (frames > 1)
-    return `This animation is too large: ${frames.toLocaleString('en-US')} frames of ${width} x ${height} pixels make ${megapixels(total)} in all; the most is ${limit}. Make it smaller or shorter, or upload a still image.`;
-  return `This image is too large: ${width} x ${height} pixels (${megapixels(total)}); the most is ${limit}. Resize it (for example to 6000 pixels on the longer side) and upload it again.`;
+    return errorAnswer('AnimationTooLarge', { frames: count(frames), width, height, total: megapixels(total), most });
+  return errorAnswer('ImageTooLarge', { width, height, total: megapixels(total), most });
 }
 
 /**
@@ -71,33 +58,20 @@ export async function checkSlotImage(bytes: Buffer): Promise<ImageCheck> {
     const jpeg = await heicToJpeg(bytes, WEB_MAX_SIDE, MAX_INPUT_PIXELS).catch(() => null);
     return jpeg
       ? { ok: true, mimeType: 'image/jpeg', ext: 'jpg', converted: jpeg }
-      : { ok: false, refusal: 'not-an-image', error: UNREADABLE };
+      : refuse(errorAnswer('UnreadableHeic'));
   }
   const ext = found ? SLOT_IMAGE_TYPES[found.mime] : undefined;
-  if (!found || !ext) {
-    return {
-      ok: false,
-      refusal: 'not-an-image',
-      error: 'This file is not a JPEG, PNG, WebP, AVIF or GIF image. Choose a photo in one of those formats.',
-    };
-  }
+  if (!found || !ext) return refuse(errorAnswer('NotAnImage'));
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
-  if (!meta?.width || !meta.height) {
-    // Its first bytes say image, its header says nothing: not an image (the pixels were never reached).
-    return {
-      ok: false,
-      refusal: 'not-an-image',
-      error:
-        'This file starts like an image but its header cannot be read, so it is not a usable image. Export it again and upload the copy.',
-    };
-  }
+  // Its first bytes say image, its header says nothing: not an image (the pixels were never reached).
+  if (!meta?.width || !meta.height) return refuse(errorAnswer('ImageHeaderUnreadable'));
   const frames = Math.max(1, meta.pages ?? 1);
   // With several pages, `height` may be that of all pages stacked; `pageHeight` is one frame's.
   const frameHeight = frames > 1 && meta.pageHeight ? meta.pageHeight : meta.height;
   const problem = pixelProblem(meta.width, frameHeight, frames);
-  if (problem) return { ok: false, refusal: 'too-many-pixels', error: problem };
+  if (problem) return refuse(problem);
   return { ok: true, mimeType: found.mime, ext };
 }
 

@@ -2,6 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Page } from '../../engine/index.ts';
 import { STAFF_API } from '../../engine/shared/staff.ts';
+import { answerError, errorAnswer } from '../errors.ts';
 import type { StaffAuth } from './auth.ts';
 import { signInHtml } from './html.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from './origin.ts';
@@ -30,15 +31,19 @@ export function signInRouter(options: SignInOptions): Router {
   const { auth, page, home } = options;
   const signInPath = page.path;
   const router = Router();
-  const html = (res: Response, status: number, view: Omit<Parameters<typeof signInHtml>[0], 'page'>): void => {
+  const html = (res: Response, view: Omit<Parameters<typeof signInHtml>[0], 'page'>): string => {
     res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-    res
-      .status(status)
-      .type('html')
-      .setHeader('Cache-Control', 'no-store')
-      .send(signInHtml({ page, ...view }));
+    return signInHtml({ page, ...view });
   };
   const nextOf = (req: Request): string => safeNext(req.query['next'], home);
+  /** A refused sign-in: the form again with the manifest's text for it (form posts), else `{ error }`. */
+  const refuse = (req: Request, res: Response, alert: 'wrongPassword' | 'tooManyAttempts'): void => {
+    const answer =
+      alert === 'wrongPassword'
+        ? errorAnswer('WrongPassword', { wrongPassword: page.texts['wrongPassword'] ?? '' })
+        : errorAnswer('TooManySignIns', { tooManyAttempts: page.texts['tooManyAttempts'] ?? '' });
+    answerError(res, answer, wantsHtml(req) ? { body: { html: html(res, { next: nextOf(req), alert }) } } : {});
+  };
 
   const limiter = rateLimit({
     windowMs: options.windowMs ?? 15 * 60 * 1000,
@@ -46,10 +51,7 @@ export function signInRouter(options: SignInOptions): Router {
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (req, res) => {
-      if (wantsHtml(req)) html(res, 429, { next: nextOf(req), alert: 'tooManyAttempts' });
-      else res.status(429).setHeader('Cache-Control', 'no-store').json({ error: page.texts['tooManyAttempts'] });
-    },
+    handler: (req, res) => refuse(req, res, 'tooManyAttempts'),
   });
   const bodies = [express.urlencoded({ extended: false, limit: '4kb' }), express.json({ limit: '4kb' })];
 
@@ -58,20 +60,17 @@ export function signInRouter(options: SignInOptions): Router {
       res.setHeader('Cache-Control', 'no-store').redirect(302, nextOf(req));
       return;
     }
-    html(res, 200, { next: nextOf(req), ...(req.query['signedOut'] === '1' ? { status: 'signedOut' } : {}) });
+    const view = { next: nextOf(req), ...(req.query['signedOut'] === '1' ? { status: 'signedOut' as const } : {}) };
+    res.type('html').setHeader('Cache-Control', 'no-store').send(html(res, view));
   });
 
   const signIn = (req: Request, res: Response): void => {
     const body = (req.body ?? {}) as { password?: unknown };
     const ok = auth.passwordMatches(body.password);
     if (ok) auth.startSession(req, res);
-    if (wantsHtml(req)) {
-      if (ok) res.setHeader('Cache-Control', 'no-store').redirect(303, nextOf(req));
-      else html(res, 401, { next: nextOf(req), alert: 'wrongPassword' });
-      return;
-    }
-    if (ok) res.status(204).setHeader('Cache-Control', 'no-store').end();
-    else res.status(401).setHeader('Cache-Control', 'no-store').json({ error: page.texts['wrongPassword'] });
+    if (!ok) refuse(req, res, 'wrongPassword');
+    else if (wantsHtml(req)) res.setHeader('Cache-Control', 'no-store').redirect(303, nextOf(req));
+    else res.status(204).setHeader('Cache-Control', 'no-store').end();
   };
   router.post(signInPath, sameOriginOnly, limiter, ...bodies, signIn);
   router.post(STAFF_API.signIn, sameOriginOnly, limiter, ...bodies, signIn);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { access, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import pLimit from 'p-limit';
 import type { ApiSlotImages } from '../../engine/shared/api.ts';
 import type { Logger } from '../log.ts';
@@ -53,19 +53,26 @@ export function localSlotImages(dataDir: string, logger?: Logger): SlotImages {
     }
   };
 
+  const wellNamed: RequestHandler = (req, res, next) => {
+    if (SLOT_IMAGE_NAME.test(req.path.slice(1))) next();
+    else sendError(res, 'NoSlotImage');
+  };
+  // A well-formed name with no file behind it; the file server's other refusals (412, 416) go on.
+  const noSuchFile: ErrorRequestHandler = (error, _req, res, next) => {
+    if ((error as { status?: unknown }).status === 404) sendError(res, 'NoSlotImage');
+    else next(error);
+  };
   const router = Router();
   router.use(
     '/media/slot',
-    (req, res, next) => {
-      if (SLOT_IMAGE_NAME.test(req.path.slice(1))) next();
-      else sendError(res, 'NoSlotImage');
-    },
+    wellNamed,
     express.static(imageDir, {
       index: false,
       dotfiles: 'ignore',
       fallthrough: false,
       setHeaders: (res) => res.setHeader('Cache-Control', CACHE.immutable),
     }),
+    noSuchFile,
   );
 
   return {

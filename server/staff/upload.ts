@@ -1,12 +1,13 @@
 import type { Texts } from '../../engine/texts.ts';
-import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import type { ApiUploadResult } from '../../engine/shared/api.ts';
 import { fillText } from '../../engine/placeholders.ts';
 import { MAX_UPLOAD_BYTES, megabytes, STAFF_API } from '../../engine/shared/staff.ts';
-import { StoreError } from '../media/types.ts';
+import { answerError, sendError } from '../errors.ts';
+import { UnreadableImageError } from '../unreadable-image.ts';
 import type { StaffAuth } from './auth.ts';
-import { checkSlotImage, REFUSAL_STATUS, UnreadableImageError } from './image-type.ts';
+import { checkSlotImage } from './image-type.ts';
 import { sameOriginOnly } from './origin.ts';
 import type { SlotImages } from './slot-images.ts';
 
@@ -18,10 +19,6 @@ export interface UploadOptions {
   /** The image manager's texts (the too-large message). */
   readonly texts: Texts;
 }
-
-const fail = (res: Response, status: number, error: string): void => {
-  res.status(status).setHeader('Cache-Control', 'no-store').json({ error });
-};
 
 /**
  * `POST /api/upload-preview-image` (multipart: `image`, `productId`) -> `{ imageUrl }`. In order:
@@ -45,8 +42,8 @@ export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): 
 
   const parseErrors: ErrorRequestHandler = (error, req, res, next) => {
     if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE') return fail(res, 413, tooLarge(req));
-      return fail(res, 400, 'Send one image file in the form field "image" and the slot id in "productId".');
+      if (error.code === 'LIMIT_FILE_SIZE') return sendError(res, 'UploadTooLarge', { tooLarge: tooLarge(req) });
+      return sendError(res, 'UploadMalformed');
     }
     next(error);
   };
@@ -54,11 +51,11 @@ export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): 
   const store: RequestHandler = async (req, res) => {
     const id = (req.body as { productId?: unknown } | undefined)?.productId;
     if (typeof id !== 'string' || !knownIds.has(id)) {
-      return fail(res, 400, `Unknown slot or product id '${String(id ?? '')}': use an id the manifest declares.`);
+      return sendError(res, 'UnknownSlotId', { id: String(id ?? '') });
     }
-    if (!req.file) return fail(res, 400, 'Send the image file in the form field "image".');
+    if (!req.file) return sendError(res, 'UploadWithoutFile');
     const checked = await checkSlotImage(req.file.buffer);
-    if (!checked.ok) return fail(res, REFUSAL_STATUS[checked.refusal], checked.error);
+    if (!checked.ok) return answerError(res, checked.refusal);
     try {
       const { imageUrl } = await images.put(id, checked.converted ?? req.file.buffer, checked);
       req.log?.info({ slot: id, imageUrl, bytes: req.file.size }, 'slot image stored');
@@ -70,13 +67,9 @@ export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): 
       // Its header read fine, its pixels do not (a truncated or corrupt file): staff's file, not us.
       if (error instanceof UnreadableImageError) {
         req.log?.info({ err: error.cause, slot: id }, 'slot image could not be decoded');
-        return fail(res, 422, error.message);
+        return sendError(res, 'UnreadableUpload');
       }
-      // Drive's storageQuotaExceeded: the message says what staff must change (a Shared Drive).
-      if (error instanceof StoreError && error.code === 'quota' && error.status === 507) {
-        req.log?.warn({ err: error, slot: id }, 'Drive refused the slot image: no storage');
-        return fail(res, 507, error.message);
-      }
+      // Drive's storageQuotaExceeded (507, NoDriveStorage: what staff must change) and store failures.
       throw error;
     }
   };

@@ -19,11 +19,10 @@ export function ffmpegPath(env: NodeJS.ProcessEnv = process.env): string {
   return path;
 }
 
-export class FfmpegError extends Error {
-  override name = 'FfmpegError';
-}
-
-/** Runs ffmpeg; resolves with its stderr (where it reports streams), rejects on a non-zero exit. */
+/**
+ * Runs ffmpeg; resolves with its stderr (where it reports streams), rejects on a non-zero exit (the
+ * error says the exit code and the last lines of stderr; the conversion is then marked as failed).
+ */
 export function runFfmpeg(
   binary: string,
   args: readonly string[],
@@ -37,10 +36,10 @@ export function runFfmpeg(
       // Only the head matters (stream descriptions) and the tail (the error): keep it bounded.
       stderr = stderr.length > 64_000 ? stderr.slice(0, 16_000) + stderr.slice(-16_000) + chunk : stderr + chunk;
     });
-    child.on('error', (error) => reject(new FfmpegError(`ffmpeg could not start (${binary}): ${error.message}`)));
+    child.on('error', (error) => reject(new Error(`ffmpeg could not start (${binary}): ${error.message}`)));
     child.on('close', (code) => {
       if (code === 0 || options.allowFailure) resolve(stderr);
-      else reject(new FfmpegError(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+      else reject(new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });
 }

@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { decideRange } from '../http/range.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
+import { answerError, errorAnswer, sendError } from '../errors.ts';
 import type { VideoConversions } from './conversions.ts';
 
 const VERSION = /^[A-Za-z0-9_-]{1,64}$/;
@@ -19,7 +20,7 @@ export function videosRouter(videos: VideoConversions): Router {
     const { fileId, version } = req.params as { fileId: string; version: string };
     const made = VERSION.test(version) ? await videos.playableFile(fileId, version) : null;
     if (!made) {
-      res.status(404).setHeader('Cache-Control', 'no-store').json({ error: 'This video is not ready to play yet.' });
+      sendError(res, 'VideoNotReady');
       return;
     }
     const etag = `"mp4-${version}"`;
@@ -30,9 +31,8 @@ export function videosRouter(videos: VideoConversions): Router {
     if (req.fresh) return void res.status(304).end();
     const range = decideRange(req, made.size, etag);
     if (range.kind === 'unsatisfiable') {
-      res.removeHeader('ETag');
-      res.status(416).setHeader('Content-Range', `bytes */${made.size}`).setHeader('Cache-Control', 'no-store');
-      res.type('json').end(JSON.stringify({ error: `Range not satisfiable: the file has ${made.size} bytes.` }));
+      const headers = { 'Content-Range': `bytes */${made.size}` };
+      answerError(res, errorAnswer('RangeNotSatisfiable', { size: made.size }), { headers });
       return;
     }
     if (range.kind === 'partial') {
