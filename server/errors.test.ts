@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { TABLE_END, TABLE_START, withErrorTable } from '../scripts/error-table.ts';
 import { answerText, errorStatus, errorText, serverErrors, type ErrorAnswer } from './errors.ts';
 
 it('joins the message and the hint', () => {
@@ -25,6 +26,16 @@ it('has a title, an error status and a prefix-free sentence for every entry', ()
     expect(text, name).not.toMatch(/^Error:/);
     expect(text, name).toMatch(/[.]$/);
   }
+});
+
+describe('the README', () => {
+  it('lists every entry (name, status, title, message, hint) as the catalogue says', async () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const block = (text: string) => text.slice(text.indexOf(TABLE_START), text.indexOf(TABLE_END));
+    // Out of date: `npm run generate` writes it again.
+    expect(block(readme)).toBe(block(await withErrorTable(readme)));
+    for (const name of Object.keys(serverErrors)) expect(block(readme)).toContain(`| \`${name}\``);
+  });
 });
 
 const sourceFiles = (dir: string): string[] =>
