@@ -13,17 +13,18 @@ import { defineConfig } from 'vitest/config';
  * island runtime and the small shared components. One `core` chunk instead of a dozen small ones keeps
  * the first load to a few requests (HTTP/1.1 opens 6 connections per host, and the largest image must
  * not wait behind scripts). Each island, the album, the viewer, the dialog and the toaster stay in
- * their own chunks, loaded by the pages (or the clicks) that use them.
+ * their own chunks, loaded by the pages (or the clicks) that use them; so do the parts only some islands
+ * use (the focus trap of the menu and the dialog, the product lookups of a dialog), which a gallery,
+ * whose script loads with the page, would otherwise carry in its first load.
  */
 const CORE = [
   /node_modules\/(react|react-dom|scheduler|swr|jotai|wouter|@stitches\/react|use-sync-external-store|dequal)\//,
   /node_modules\/lucide-react\/dist\/esm\/(Icon|context|createLucideIcon|defaultAttributes|shared\/)/,
   /\/site\/(app|data|styles)\//,
-  /\/site\/lib\/focus\.ts/,
   /\/site\/islands\/(IslandRoot|store|hydrate|types|photo-address)\.tsx?$/,
   /\/site\/components\/(ui|Thumb|Loading|Toasts)\.tsx/,
   /\/engine\/placeholders\.ts/,
-  /\/engine\/shared\/(page|keys|products|media|images|file-types|api|captions|paging|islands)\.ts/,
+  /\/engine\/shared\/(page|keys|media|images|file-types|api|captions|paging|islands)\.ts/,
 ];
 const isCore = (id: string): boolean => CORE.some((re) => re.test(id));
 
@@ -33,6 +34,8 @@ const CLIENT_INPUTS = ['site/entry-client.tsx', 'site/staff/entry.tsx'].filter((
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   publicDir: false,
+  // swr and wouter import the use-sync-external-store shim (for React before 18); React 19 has the hook.
+  resolve: { alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' }] },
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
