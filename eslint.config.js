@@ -48,7 +48,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [NOT_SERVER, NOT_TESTING] }],
       // The engine's entry pulls in the validator: the browser takes values from engine/kinds.ts,
-      // engine/placeholders.ts and engine/shared/ only.
+      // engine/sections.ts, engine/placeholders.ts and engine/shared/ only.
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
@@ -56,7 +56,8 @@ export default tseslint.config(
             {
               group: ['**/engine/index.ts'],
               allowTypeImports: true,
-              message: 'Import values from engine/kinds.ts, engine/placeholders.ts or engine/shared/.',
+              message:
+                'Import values from engine/kinds.ts, engine/sections.ts, engine/placeholders.ts or engine/shared/.',
             },
           ],
         },

@@ -3,14 +3,30 @@ import type { Expanded } from './expand.ts';
 import { kindOf } from './kinds.ts';
 import type { Origin } from './families.ts';
 import { unknowable, type Unread } from './partial.ts';
-import type { Card, Catalogue, Page } from './model.ts';
+import type { Card, Catalogue, Page, Section } from './model.ts';
+import { sectionOf } from './sections.ts';
 import { compileRoute, isCatchAll, isPattern, patternsOverlap, type CompiledRoute } from './routes.ts';
 import type { DataPath, ParsedManifest } from './source.ts';
+import type { PageInput } from './types.ts';
 import { suggest } from './suggest.ts';
 import { unknownPlaceholders } from './placeholders.ts';
 
 /** A place computed only when a problem needs it (finding places parses the YAML again). */
 type Lazy = () => Place;
+
+type PageOrigin = Origin<PageInput>;
+
+type RefKind = 'product' | 'folder' | 'slot' | 'figure' | 'aggregate' | 'slot group' | 'family';
+
+/** The checks of references and links, reporting into one list. */
+interface Checks {
+  readonly found: Problem[];
+  readonly unread: Unread;
+  /** An id that must be declared (a product, folder, slot, ...). */
+  readonly ref: (what: RefKind, id: string | undefined, at: Lazy) => void;
+  /** A site path that must be a route. */
+  readonly link: (href: string | undefined, at: Lazy) => void;
+}
 
 /**
  * What a schema cannot check: routes, references, links, gallery texts. Every problem at once; a check
@@ -35,46 +51,8 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest, unread: Unread = 
   );
 
   const routes = checkRoutes(c, x.pageOrigins, found, place, placeStr);
-
-  const ids = {
-    product: new Set(c.products.map((p) => p.id)),
-    folder: new Set(c.folders.map((f) => f.path)),
-    slot: new Set(c.slots.map((s) => s.id)),
-    figure: new Set(Object.keys(c.figures)),
-    aggregate: new Set(Object.keys(c.aggregates)),
-    'slot group': new Set(c.slotGroups),
-    family: new Set(x.flat.memberValues.keys()),
-  };
-  const SECTION: Record<keyof typeof ids, string> = {
-    product: 'products',
-    folder: 'folders',
-    slot: 'slots',
-    figure: 'figures',
-    aggregate: 'aggregates',
-    'slot group': 'slotGroups',
-    family: 'families',
-  };
-  const declaredFolders = new Set(x.flat.folders.map((f) => f.value.path));
-  const ref = (what: keyof typeof ids, id: string | undefined, at: Lazy): void => {
-    if (id === undefined || id.includes('{') || unknowable(unread, what)) return;
-    const known = what === 'folder' ? declaredFolders : ids[what];
-    if (known.has(id)) return;
-    const list = [...known];
-    found.push(
-      problem(
-        'UnknownReference',
-        { what, id, known: list, suggestion: suggest(id, list), section: SECTION[what] },
-        at(),
-      ),
-    );
-  };
-  const link = (href: string | undefined, at: Lazy): void => {
-    if (!href || routes.statics.has(href) || href.includes('{') || !href.startsWith('/')) return;
-    if (unknowable(unread, 'route')) return;
-    const path = href.split(/[?#]/)[0] ?? href;
-    if (routes.statics.has(path) || routes.patterns.some((r) => r.regex.test(path))) return;
-    found.push(problem('BrokenLink', { href, suggestion: suggest(path, [...routes.statics]) }, at()));
-  };
+  const checks = referenceChecks(x, routes, unread, found);
+  const { ref, link } = checks;
 
   x.flat.products.forEach((o) => {
     ref('folder', o.value.folder, () => place(o, ['folder']));
@@ -86,54 +64,99 @@ export function checkCatalogue(x: Expanded, m: ParsedManifest, unread: Unread = 
   c.pages.forEach((page, i) => {
     const o = x.pageOrigins[i];
     if (!o || page.id.includes('@')) return;
-    const at =
-      (sub: DataPath): Lazy =>
-      () =>
-        place(o, sub);
-    ref('product', page.product, at(['product']));
-    if (o.value.folder) ref('folder', o.value.folder, at(['folder']));
-    ref('slot', page.hero?.slot, at(['hero', 'slot']));
-    for (const [k, p] of Object.entries(o.value.params ?? {}))
-      if (p.family) ref('family', p.family, at(['params', k, 'family']));
-    page.breadcrumb.forEach((b, j) => link(b.href, at(['breadcrumb', j, 'href'])));
-    link(page.back?.href, at(['back', 'href']));
-    page.links.forEach((l, j) => link(l.href, at(['links', j, 'href'])));
-    page.sections.forEach((s, j) => {
-      const sat = (sub: DataPath): Lazy => at(['sections', j, ...sub]);
-      ref('product', s.product, sat(['product']));
-      ref('product', s.dialog?.product, sat(['dialog', 'product']));
-      ref('folder', s.dialog?.folder, sat(['dialog', 'folder']));
-      ref('aggregate', s.dialog?.aggregate, sat(['dialog', 'aggregate']));
-      s.items.forEach((item, k) => {
-        if (typeof item === 'string') {
-          if (s.type === 'figures') ref('figure', item, sat(['items', k]));
-          return;
-        }
-        checkCard(item, (sub) => sat(['items', k, ...sub]), ref, link);
-        if (s.type === 'media-types') {
-          for (const key of ['media', 'href'] as const) {
-            if (!item[key])
-              found.push(problem('MissingKey', { key, where: 'A media-types card' }, sat(['items', k])()));
-          }
-        }
-      });
-    });
-    if (!page.product || ids.product.has(page.product)) checkKindNeeds(page, at, found, unread);
-    for (const name of o.fromFamily ? [] : leftovers(o.value)) {
-      found.push(
-        problem('InvalidValue', { key: `{${name}}`, detail: 'is a placeholder that nothing fills' }, at([])()),
-      );
-    }
+    checkPage(page, o, (sub) => () => place(o, sub), checks, c);
   });
   return found;
 }
 
-function checkCard(
-  card: Card,
-  at: (sub: DataPath) => Lazy,
-  ref: (what: 'product' | 'folder' | 'slot' | 'aggregate', id: string | undefined, at: Lazy) => void,
-  link: (href: string | undefined, at: Lazy) => void,
-): void {
+/** Where each kind of id is declared (named in the problem's hint). */
+const DECLARED: Record<RefKind, string> = {
+  product: 'products',
+  folder: 'folders',
+  slot: 'slots',
+  figure: 'figures',
+  aggregate: 'aggregates',
+  'slot group': 'slotGroups',
+  family: 'families',
+};
+
+function referenceChecks(
+  x: Expanded,
+  routes: { statics: Set<string>; patterns: CompiledRoute[] },
+  unread: Unread,
+  found: Problem[],
+): Checks {
+  const { catalogue: c } = x;
+  const ids: Record<RefKind, Set<string>> = {
+    product: new Set(c.products.map((p) => p.id)),
+    // Folders as declared (the checklist adds their parents, which are no folder of their own).
+    folder: new Set(x.flat.folders.map((f) => f.value.path)),
+    slot: new Set(c.slots.map((s) => s.id)),
+    figure: new Set(Object.keys(c.figures)),
+    aggregate: new Set(Object.keys(c.aggregates)),
+    'slot group': new Set(c.slotGroups),
+    family: new Set(x.flat.memberValues.keys()),
+  };
+  const ref = (what: RefKind, id: string | undefined, at: Lazy): void => {
+    if (id === undefined || id.includes('{') || unknowable(unread, what)) return;
+    if (ids[what].has(id)) return;
+    const list = [...ids[what]];
+    found.push(
+      problem(
+        'UnknownReference',
+        { what, id, known: list, suggestion: suggest(id, list), section: DECLARED[what] },
+        at(),
+      ),
+    );
+  };
+  const link = (href: string | undefined, at: Lazy): void => {
+    if (!href || routes.statics.has(href) || href.includes('{') || !href.startsWith('/')) return;
+    if (unknowable(unread, 'route')) return;
+    const path = href.split(/[?#]/)[0] ?? href;
+    if (routes.statics.has(path) || routes.patterns.some((r) => r.regex.test(path))) return;
+    found.push(problem('BrokenLink', { href, suggestion: suggest(path, [...routes.statics]) }, at()));
+  };
+  return { found, unread, ref, link };
+}
+
+function checkPage(page: Page, o: PageOrigin, at: (sub: DataPath) => Lazy, checks: Checks, c: Catalogue): void {
+  const { ref, link, found } = checks;
+  ref('product', page.product, at(['product']));
+  if (o.value.folder) ref('folder', o.value.folder, at(['folder']));
+  ref('slot', page.hero?.slot, at(['hero', 'slot']));
+  for (const [k, p] of Object.entries(o.value.params ?? {}))
+    if (p.family) ref('family', p.family, at(['params', k, 'family']));
+  page.breadcrumb.forEach((b, j) => link(b.href, at(['breadcrumb', j, 'href'])));
+  link(page.back?.href, at(['back', 'href']));
+  page.links.forEach((l, j) => link(l.href, at(['links', j, 'href'])));
+  page.sections.forEach((s, j) => checkSection(s, (sub) => at(['sections', j, ...sub]), checks));
+  if (!page.product || c.products.some((p) => p.id === page.product)) checkKindNeeds(page, at, found, checks.unread);
+  for (const name of o.fromFamily ? [] : leftovers(o.value)) {
+    found.push(problem('InvalidValue', { key: `{${name}}`, detail: 'is a placeholder that nothing fills' }, at([])()));
+  }
+}
+
+/** A section's references, and what its type (the sections table) asks of its items. */
+function checkSection(s: Section, at: (sub: DataPath) => Lazy, checks: Checks): void {
+  const { ref, found } = checks;
+  const { items, cardKeys = [] } = sectionOf(s.type);
+  ref('product', s.product, at(['product']));
+  ref('product', s.dialog?.product, at(['dialog', 'product']));
+  ref('folder', s.dialog?.folder, at(['dialog', 'folder']));
+  ref('aggregate', s.dialog?.aggregate, at(['dialog', 'aggregate']));
+  s.items.forEach((item, k) => {
+    if (typeof item === 'string') {
+      if (items === 'figures') ref('figure', item, at(['items', k]));
+      return;
+    }
+    checkCard(item, (sub) => at(['items', k, ...sub]), checks);
+    for (const key of cardKeys) {
+      if (!item[key]) found.push(problem('MissingKey', { key, where: `A ${s.type} card` }, at(['items', k])()));
+    }
+  });
+}
+
+function checkCard(card: Card, at: (sub: DataPath) => Lazy, { ref, link }: Checks): void {
   ref('product', card.product, at(['product']));
   ref('slot', card.slot, at(['slot']));
   ref('product', card.dialog?.product, at(['dialog', 'product']));

@@ -27,8 +27,9 @@ export { ParseMemo } from './source.ts';
 export { formatProblem, type Problem } from './errors.ts';
 export { assertManifest } from './validate.ts';
 export { compileRoute, matchPath, instances, isPattern, isCatchAll } from './routes.ts';
-export { SECTION_TYPES, manifestSchema } from './schema.ts';
+export { manifestSchema } from './schema.ts';
 export * from './kinds.ts';
+export * from './sections.ts';
 export { pageIslands, sectionIslands } from './islands.ts';
 export type { TextKey, UiKey, Texts, UiTexts, InterestKey } from './texts.ts';
 

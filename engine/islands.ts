@@ -1,18 +1,18 @@
-import type { Card, Page, Section } from './model.ts';
+import type { Page, Section } from './model.ts';
 import { kindOf } from './kinds.ts';
+import { sectionOf, shownDialogs } from './sections.ts';
 import { ISLAND_NAMES, type IslandName } from './shared/islands.ts';
 
 /**
  * Which islands a page shows: from its kind (the kinds table's `islands`) and the sections it
- * declares. The server renders what a page's parts ask for; this says the same from the manifest alone.
+ * declares (the sections table's). The server renders what a page's parts ask for; this says the
+ * same from the manifest alone.
  */
 
-const cardsOf = (s: Section): Card[] => s.items.filter((i): i is Card => typeof i !== 'string');
-
-/** The islands a section adds: a gallery dialog of its own, of one of its cards, or of each product card. */
+/** The islands a section adds: its type's own, and `dialog` when it shows a gallery dialog. */
 export function sectionIslands(section: Section): IslandName[] {
-  const dialog = section.dialog !== undefined || cardsOf(section).some((c) => c.dialog !== undefined);
-  return dialog ? ['dialog'] : [];
+  const own = sectionOf(section.type).islands ?? [];
+  return shownDialogs(section).length > 0 ? [...own, 'dialog'] : [...own];
 }
 
 /** Every island a page may show, in a fixed order (the menu on every visitor page). */

@@ -1,97 +1,18 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { isStaffKind, KINDS, kindOf, PAGE_KINDS, visitorTemplates } from './kinds.ts';
 import type { Catalogue, Page } from './index.ts';
 import { loadCatalogue } from './node/read.ts';
 import { manifestSchema } from './schema.ts';
 import type { PagePayload, RenderPage, Shell } from './shared/page.ts';
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'e2e' || name === '__fixtures__' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
+import { sourceFiles, tableBranches } from '../testing/table-guard.ts';
 
 const KIND_NAMES = new Set<string>(PAGE_KINDS);
 
-/** `e` without parentheses, casts (`as`, `satisfies`, `<T>`) and `!`; `cast` says whether it had one. */
-function unwrap(e: ts.Expression): { bare: ts.Expression; cast: boolean } {
-  let bare = e;
-  let cast = false;
-  for (;;) {
-    if (ts.isParenthesizedExpression(bare) || ts.isNonNullExpression(bare)) bare = bare.expression;
-    else if (ts.isAsExpression(bare) || ts.isSatisfiesExpression(bare) || ts.isTypeAssertionExpression(bare)) {
-      bare = bare.expression;
-      cast = true;
-    } else return { bare, cast };
-  }
-}
-
-const EQUALITY = new Set([
-  ts.SyntaxKind.EqualsEqualsEqualsToken,
-  ts.SyntaxKind.ExclamationEqualsEqualsToken,
-  ts.SyntaxKind.EqualsEqualsToken,
-  ts.SyntaxKind.ExclamationEqualsToken,
-]);
-
-/**
- * Where a source tells page kinds apart by name instead of reading the table: a kind compared to a
- * kind's name (or to a constant holding one, or through a cast), a `switch` over a kind with a case
- * naming one (or any switch with cases naming two), an object keyed by two kinds' names.
- */
-function kindBranches(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const report = (node: ts.Node, what: string): void => {
-    found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`);
-  };
-  // Constants that hold a kind's name, e.g. `const CONSULTATION_KIND = 'consultation'`.
-  const constants = new Set<string>();
-  const collect = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-      const { bare } = unwrap(node.initializer);
-      if (ts.isStringLiteralLike(bare) && KIND_NAMES.has(bare.text)) constants.add(node.name.text);
-    }
-    node.forEachChild(collect);
-  };
-  collect(source);
-  const isKind = (e: ts.Expression): boolean => {
-    const { bare } = unwrap(e);
-    if (ts.isIdentifier(bare)) return bare.text === 'kind';
-    if (ts.isPropertyAccessExpression(bare)) return bare.name.text === 'kind';
-    return ts.isElementAccessExpression(bare) && unwrap(bare.argumentExpression).bare.getText() === `'kind'`;
-  };
-  const namesKind = (e: ts.Expression): boolean => {
-    const { bare } = unwrap(e);
-    return ts.isStringLiteralLike(bare) ? KIND_NAMES.has(bare.text) : ts.isIdentifier(bare) && constants.has(bare.text);
-  };
-  const keyText = (name: ts.PropertyName): string | undefined =>
-    ts.isStringLiteralLike(name) || ts.isIdentifier(name) ? name.text : undefined;
-  const visit = (node: ts.Node): void => {
-    if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind)) {
-      for (const [side, other] of [
-        [node.left, node.right],
-        [node.right, node.left],
-      ] as const)
-        if (isKind(side) && (namesKind(other) || unwrap(side).cast)) report(node, node.getText());
-    }
-    if (ts.isSwitchStatement(node)) {
-      const cases = node.caseBlock.clauses.filter((c) => ts.isCaseClause(c) && namesKind(c.expression));
-      if (cases.length >= 2 || (cases.length === 1 && isKind(node.expression)))
-        report(node, `switch (${node.expression.getText()}) with a case per kind`);
-    }
-    if (ts.isObjectLiteralExpression(node)) {
-      const keys = node.properties.filter((p) => p.name !== undefined && KIND_NAMES.has(keyText(p.name) ?? ''));
-      if (keys.length >= 2) report(node, `object keyed by kinds (${keys.map((p) => p.name?.getText()).join(', ')})`);
-    }
-    node.forEachChild(visit);
-  };
-  visit(source);
-  return found;
-}
+/** Where a source tells page kinds apart by name instead of reading the table (testing/table-guard.ts). */
+const kindBranches = (file: string, text: string): string[] =>
+  tableBranches(file, text, { names: KIND_NAMES, field: 'kind', what: 'kind' });
 
 describe('the table of page kinds', () => {
   it('is where the schema takes its kinds from', () => {

@@ -5,10 +5,11 @@
  */
 
 import { PAGE_KINDS } from './kinds.ts';
+import { SECTION_TYPES } from './sections.ts';
 import { ICON_NAMES } from './shared/icons.ts';
 import { INTEREST_TEXT, TEXT_KEYS, UI_KEYS, type TextKey, type UiKey } from './texts.ts';
 
-export { PAGE_KINDS };
+export { PAGE_KINDS, SECTION_TYPES };
 
 const str = { type: 'string', minLength: 1 } as const;
 const strList = { type: 'array', items: str } as const;
@@ -20,17 +21,6 @@ const texts = {
   propertyNames: { anyOf: [{ enum: [...new Set(TEXT_KEYS)] as TextKey[] }, { pattern: INTEREST_TEXT.source }] },
   additionalProperties: { type: 'string' },
 } as const;
-
-export const SECTION_TYPES = [
-  'product-intro',
-  'cards',
-  'product-cards',
-  'figures',
-  'list',
-  'gallery-button',
-  'media-types',
-  'links',
-] as const;
 
 /** The product drawings of the generated demo media (scripts/demo-media.ts). */
 export const DRAWINGS = ['pergola', 'awning', 'screen', 'shade', 'blind'] as const;

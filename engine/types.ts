@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { manifestSchema, SECTION_TYPES } from './schema.ts';
+import type { manifestSchema } from './schema.ts';
 
 /** What content staff write: the manifest as the schema describes it (optional keys stay optional). */
 export type ManifestInput = FromSchema<typeof manifestSchema>;
@@ -15,4 +15,4 @@ export type CardInput = Exclude<NonNullable<SectionInput['items']>[number], stri
 export type DialogInput = NonNullable<SectionInput['dialog']>;
 
 export type { PageKind } from './kinds.ts';
-export type SectionType = (typeof SECTION_TYPES)[number];
+export type { SectionType } from './sections.ts';

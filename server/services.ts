@@ -1,5 +1,6 @@
 import type { ApiFolderPreview, ApiMediaItem, ApiSlotImages, ApiProduct } from '../engine/shared/api.ts';
 import type { Catalogue } from '../engine/index.ts';
+import type { DataName, DataTypes, KeyArgs } from '../engine/shared/keys.ts';
 
 /**
  * What pages and the API read, in-process: the cached data layer above the media store. The JSON
@@ -20,3 +21,28 @@ export interface SiteData {
   /** Slot id -> uploaded image; slots without an upload are absent. */
   slotImages(): Promise<ApiSlotImages>;
 }
+
+/** The data pages fetch with themselves and the API serves as it is: every data key but a single media item. */
+export type SiteDataName = Exclude<DataName, 'mediaItem'>;
+
+/**
+ * What fetches each data key (engine/shared/keys.ts names them, says their API paths and types): the
+ * method of SiteData, given the key's argument. The page payload, the sitemap and the API routes read
+ * this one table, so a page and the API answer a key alike. (A single media item is the live data's
+ * file, decorated: its own router.)
+ */
+export const FETCHERS: { readonly [K in SiteDataName]: (data: SiteData, arg: string) => Promise<DataTypes[K]> } = {
+  products: (data) => data.products(),
+  slotImages: (data) => data.slotImages(),
+  folder: (data, folderId) => data.folderItems(folderId),
+  aggregate: (data, type) => data.aggregatedItems(type),
+  folderPreview: (data, folderId) => data.folderPreview(folderId),
+  folderLookup: (data, path) => data.folderId(path),
+};
+
+/** Fetches a data key's value through SiteData (see FETCHERS). */
+export const fetchData = <K extends SiteDataName>(
+  data: SiteData,
+  name: K,
+  ...args: KeyArgs<K>
+): Promise<DataTypes[K]> => FETCHERS[name](data, (args as string[])[0] ?? '');

@@ -4,7 +4,7 @@
  * Pure: no I/O.
  */
 import type { Catalogue } from '../index.ts';
-import { kindOf } from '../kinds.ts';
+import { pageFolders } from './shown-folders.ts';
 import type { HealthProblemCode } from '../texts.ts';
 
 const MB = 1024 * 1024;
@@ -25,7 +25,10 @@ export interface FolderRole {
   readonly name: string;
   readonly depth: number;
   readonly expects: FolderExpects;
-  /** Some page, product, dialog or aggregate shows the folder's files. */
+  /**
+   * Some page (as its gallery or its product's folder, or in a gallery dialog of a section or of a
+   * card: pageFolders), product or aggregate shows the folder's files.
+   */
   readonly shown: boolean;
   /** No folder of the checklist is inside it (it holds media, not folders). */
   readonly leaf: boolean;
@@ -39,19 +42,14 @@ export function folderRoles(catalogue: Catalogue): FolderRole[] {
   const parents = new Set(catalogue.folders.map((f) => f.parent).filter((p): p is string => p !== undefined));
   const shown = new Set<string>();
   const galleryMedia = new Map<string, Set<string>>();
-  for (const page of catalogue.pages) {
-    if (page.folder === undefined) continue;
-    shown.add(page.folder);
-    const media = kindOf(page.kind).gallery?.media;
-    if (media === 'images' || media === 'videos') {
-      const set = galleryMedia.get(page.folder) ?? new Set<string>();
-      galleryMedia.set(page.folder, set.add(media));
+  for (const page of catalogue.pages)
+    for (const { path, by, media } of pageFolders(page)) {
+      shown.add(path);
+      if (by === 'gallery' && media !== undefined)
+        galleryMedia.set(path, (galleryMedia.get(path) ?? new Set()).add(media));
     }
-  }
   for (const p of catalogue.products) if (p.folder !== undefined) shown.add(p.folder);
   for (const paths of Object.values(catalogue.aggregates)) for (const p of paths) shown.add(p);
-  for (const page of catalogue.pages)
-    for (const s of page.sections) if (s.dialog?.folder !== undefined) shown.add(s.dialog.folder);
 
   return catalogue.folders.map(({ path, name, depth }) => {
     const media = galleryMedia.get(path);

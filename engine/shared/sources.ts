@@ -1,5 +1,6 @@
 import type { Card, Page, Section } from '../index.ts';
 import { kindOf } from '../kinds.ts';
+import { cardsOf, countsMedia, hasIntroSection, isIntro, showsProductCards } from '../sections.ts';
 import type { ApiProduct } from './api.ts';
 import { keys, type MediaSource } from './keys.ts';
 import { filterProducts, productById, productByType } from './products.ts';
@@ -76,8 +77,6 @@ export const introProduct = (ctx: SourceContext, section: Section | undefined): 
     ? productByType(ctx.products, fillText(ctx.page.productType ?? '{type}', ctx.vars))
     : undefined);
 
-const cardsOf = (s: Section): Card[] => s.items.filter((i): i is Card => typeof i !== 'string');
-
 /**
  * The folder whose preview pictures a product intro: the product's own, else (a product whose media
  * sit in companion folders, such as a landing with 'Choose Media Type') the page's images card's.
@@ -85,12 +84,11 @@ const cardsOf = (s: Section): Card[] => s.items.filter((i): i is Card => typeof 
 export function introPictureFolder(ctx: SourceContext, product: ApiProduct | undefined): string | undefined {
   if (!product) return undefined;
   if (product.driveFolderId) return product.driveFolderId;
-  for (const s of ctx.page.sections)
-    if (s.type === 'media-types')
-      for (const card of cardsOf(s)) {
-        const source = card.media === 'images' ? mediaCardSource(ctx, card) : null;
-        if (source && 'folderId' in source) return source.folderId;
-      }
+  for (const s of ctx.page.sections.filter(countsMedia))
+    for (const card of cardsOf(s)) {
+      const source = card.media === 'images' ? mediaCardSource(ctx, card) : null;
+      if (source && 'folderId' in source) return source.folderId;
+    }
   return undefined;
 }
 
@@ -100,14 +98,12 @@ export const previewKey = (folderId: string | undefined): string | null =>
 
 /** The products a product-cards section shows, for the server's first paint and the cards alike. */
 const cardProducts = (ctx: SourceContext): ApiProduct[] =>
-  ctx.page.sections.filter((s) => s.type === 'product-cards').flatMap((s) => filterProducts(ctx.products, s.filter));
+  ctx.page.sections.filter(showsProductCards).flatMap((s) => filterProducts(ctx.products, s.filter));
 
 /** Whether the template shows a product intro of its own (see the kinds table's `intro`). */
 function ownIntro(page: Page): boolean {
   const intro = kindOf(page.kind).intro;
-  return (
-    intro === 'pattern-product' || (intro === 'page-product' && !page.sections.some((s) => s.type === 'product-intro'))
-  );
+  return intro === 'pattern-product' || (intro === 'page-product' && !hasIntroSection(page));
 }
 
 /** What a page shows on first paint, so the server fetches it with the page. Dialogs load when opened. */
@@ -128,13 +124,12 @@ export interface FirstPaintMedia {
 export function firstPaintMedia(ctx: SourceContext): FirstPaintMedia {
   const { page } = ctx;
   const counted: MediaSource[] = [];
-  for (const s of page.sections)
-    if (s.type === 'media-types')
-      for (const card of cardsOf(s)) {
-        const source = card.media ? mediaCardSource(ctx, card) : null;
-        if (source) counted.push(source);
-      }
-  const intros = page.sections.filter((s) => s.type === 'product-intro').map((s) => introProduct(ctx, s));
+  for (const s of page.sections.filter(countsMedia))
+    for (const card of cardsOf(s)) {
+      const source = card.media ? mediaCardSource(ctx, card) : null;
+      if (source) counted.push(source);
+    }
+  const intros = page.sections.filter(isIntro).map((s) => introProduct(ctx, s));
   if (ownIntro(page)) intros.push(introProduct(ctx, undefined));
   const defined = (ids: (string | undefined)[]) => [...new Set(ids.filter((id): id is string => id !== undefined))];
   const previews = defined(intros.map((p) => introPictureFolder(ctx, p)));

@@ -4,6 +4,7 @@
  */
 
 import type { Texts, UiTexts } from '../texts.ts';
+import { DATA_KEYS } from './keys.ts';
 
 /** The staff client entry, relative to the repository root (its key in Vite's manifest). */
 export const STAFF_ENTRY = 'site/staff/entry.tsx';
@@ -12,7 +13,7 @@ export const STAFF_DATA_ID = 'staff-data';
 export const STAFF_ROOT_ID = 'staff-root';
 
 export const STAFF_API = {
-  slotImages: '/api/preview-images',
+  slotImages: DATA_KEYS.slotImages.path,
   upload: '/api/upload-preview-image',
   folderSetup: '/api/folder-setup',
   mark: '/api/folder-setup/mark',

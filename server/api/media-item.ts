@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
+import { DATA_KEYS } from '../../engine/shared/keys.ts';
 import type { LiveSiteData } from '../data.ts';
 import { toMediaItem } from '../media-items.ts';
 import { validateIds } from '../middleware/validate-id.ts';
@@ -11,7 +12,7 @@ import { validateIds } from '../middleware/validate-id.ts';
  */
 export function mediaItemRouter(data: LiveSiteData): Router {
   const router = Router();
-  router.get('/api/media-item/:fileId', validateIds('fileId'), async (req, res) => {
+  router.get(DATA_KEYS.mediaItem.path, validateIds('fileId'), async (req, res) => {
     const file = await data.file(req.params.fileId as string);
     const [item] = data.decorate([toMediaItem(file)]);
     res.setHeader('Cache-Control', 'no-store').json(item satisfies ApiMediaItem | undefined);

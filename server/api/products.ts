@@ -1,6 +1,7 @@
 import { Router } from 'express';
+import { DATA_KEYS } from '../../engine/shared/keys.ts';
 import { CACHE } from '../middleware/cache-control.ts';
-import type { SiteData } from '../services.ts';
+import { fetchData, type SiteData } from '../services.ts';
 import { sendError } from '../errors.ts';
 
 const FILTERS = ['category', 'subcategory', 'type'] as const;
@@ -8,7 +9,7 @@ const FILTERS = ['category', 'subcategory', 'type'] as const;
 /** `GET /api/products` (all), filtered by `?category=`, `?subcategory=`, `?type=` when given. */
 export function productsRouter(data: SiteData): Router {
   const router = Router();
-  router.get('/api/products', async (req, res) => {
+  router.get(DATA_KEYS.products.path, async (req, res) => {
     const wanted: [string, string][] = [];
     for (const key of FILTERS) {
       const value = req.query[key];
@@ -19,7 +20,7 @@ export function productsRouter(data: SiteData): Router {
       }
       wanted.push([key, value]);
     }
-    const products = await data.products();
+    const products = await fetchData(data, 'products');
     const matches = products.filter((p) =>
       wanted.every(([key, value]) => p[key as (typeof FILTERS)[number]] === value),
     );

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { REFRESH_PATHS } from '../../engine/shared/keys.ts';
 import type { LiveSiteData } from '../data.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
@@ -24,11 +25,11 @@ export function refreshRouter(data: LiveSiteData, options: { perMinute?: number 
     legacyHeaders: false,
     handler: (_req, res) => sendError(res, 'TooManyRefreshes'),
   });
-  router.post('/api/refresh/:folderId', limit, validateIds('folderId'), async (req, res) => {
+  router.post(REFRESH_PATHS.folder, limit, validateIds('folderId'), async (req, res) => {
     const items = await data.refresh(req.params.folderId as string);
     res.setHeader('Cache-Control', CACHE.none).json(items);
   });
-  router.post('/api/refresh-aggregated/:type', limit, validateIds('type'), async (req, res) => {
+  router.post(REFRESH_PATHS.aggregate, limit, validateIds('type'), async (req, res) => {
     const items = await data.refreshAggregated(req.params.type as string);
     res.setHeader('Cache-Control', CACHE.none).json(items);
   });

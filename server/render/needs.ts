@@ -1,4 +1,6 @@
-import { isGalleryKind, kindOf, type Card, type Page, type Section } from '../../engine/index.ts';
+import { cardsOf, isGalleryKind, kindOf, sectionOf, shownDialogs, showsProductCards } from '../../engine/index.ts';
+import type { Page, Section } from '../../engine/index.ts';
+import { lookedUpFolders } from '../../engine/shared/shown-folders.ts';
 
 /** What a page reads besides its own definition (decides what the server fetches for it). */
 export interface Needs {
@@ -11,7 +13,11 @@ export interface Needs {
   readonly slots: { readonly ids: readonly string[]; readonly products: boolean };
 }
 
-const cards = (s: Section): Card[] => s.items.filter((i): i is Card => typeof i !== 'string');
+/** A section reads the product list: by its type (the sections table), or for a card's product or a dialog. */
+const readsProducts = (s: Section): boolean =>
+  sectionOf(s.type).products !== undefined ||
+  shownDialogs(s).length > 0 ||
+  cardsOf(s).some((c) => c.product !== undefined);
 
 /** Pure: the data a page's template and sections use. */
 export function pageNeeds(page: Page): Needs {
@@ -19,28 +25,13 @@ export function pageNeeds(page: Page): Needs {
   const products =
     kindOf(page.kind).products ||
     (page.product !== undefined && !isGalleryKind(page.kind)) ||
-    sections.some(
-      (s) =>
-        s.type === 'product-intro' ||
-        s.type === 'product-cards' ||
-        s.type === 'media-types' ||
-        s.type === 'gallery-button' ||
-        s.dialog !== undefined ||
-        cards(s).some((c) => c.product !== undefined || c.dialog !== undefined),
-    );
+    sections.some(readsProducts);
   const slotImages =
     page.hero?.slot !== undefined ||
-    sections.some((s) => s.type === 'product-cards' || cards(s).some((c) => c.slot !== undefined));
-  const folders = new Set<string>();
-  if (page.folder && kindOf(page.kind).gallery?.source === 'folder') folders.add(page.folder);
-  for (const s of sections) {
-    if (s.dialog?.folder) folders.add(s.dialog.folder);
-    for (const c of cards(s)) if (c.dialog?.folder) folders.add(c.dialog.folder);
-  }
+    sections.some((s) => showsProductCards(s) || cardsOf(s).some((c) => c.slot !== undefined));
   const slotIds = new Set<string>();
   if (page.hero?.slot !== undefined) slotIds.add(page.hero.slot);
-  for (const s of sections) for (const c of cards(s)) if (c.slot !== undefined) slotIds.add(c.slot);
+  for (const s of sections) for (const c of cardsOf(s)) if (c.slot !== undefined) slotIds.add(c.slot);
   // Product cards and intros (sections, or a template's own intro) show the products' slots.
-  const productSlots = products;
-  return { products, slotImages, folders: [...folders], slots: { ids: [...slotIds], products: productSlots } };
+  return { products, slotImages, folders: lookedUpFolders(page), slots: { ids: [...slotIds], products } };
 }

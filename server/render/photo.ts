@@ -1,7 +1,7 @@
-import type { ApiMediaItem, ApiProduct } from '../../engine/shared/api.ts';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { kindOf } from '../../engine/index.ts';
 import { captionOf, galleryTitle, photoPath, photoSlugs, splitPhotoPath } from '../../engine/shared/captions.ts';
-import { keys, sourceKey } from '../../engine/shared/keys.ts';
+import { dataValue, sourceData } from '../../engine/shared/keys.ts';
 import type { PagePayload, RoutePayload } from '../../engine/shared/page.ts';
 import { gallerySource } from '../../engine/shared/sources.ts';
 import { ogImageUrl } from '../media-items.ts';
@@ -10,9 +10,9 @@ import { buildPayload, type PayloadContext } from './payload.ts';
 /** The items a gallery payload shows (from its server-fetched data); undefined when it is no gallery. */
 export function galleryItems(payload: PagePayload): readonly ApiMediaItem[] | undefined {
   if (!kindOf(payload.page.kind).gallery) return undefined;
-  const products = (payload.fallback[keys.products] as ApiProduct[] | undefined) ?? [];
+  const products = dataValue(payload.fallback, 'products') ?? [];
   const source = gallerySource({ page: payload.page, vars: payload.vars, products, folderIds: payload.folderIds });
-  return source ? (payload.fallback[sourceKey(source)] as ApiMediaItem[] | undefined) : undefined;
+  return source ? dataValue(payload.fallback, ...sourceData(source)) : undefined;
 }
 
 /**

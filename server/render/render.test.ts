@@ -11,7 +11,7 @@ import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../../scripts/demo-media.ts';
 import type { PagePayload, RoutePayload } from '../../engine/shared/page.ts';
 import { keys } from '../../engine/shared/keys.ts';
-import { createDataCache, createSiteData } from '../data.ts';
+import { createDataCache, createSiteData, type LiveSiteData } from '../data.ts';
 import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
 import { slotMapReader } from '../slots.ts';
@@ -24,6 +24,7 @@ import { structuredData } from './structured-data.ts';
 import { photoPath, titleFromName } from '../../engine/shared/captions.ts';
 
 let catalogue: Catalogue;
+let data: LiveSiteData;
 let base = '';
 let dataDir = '';
 let close: () => Promise<void> = async () => {};
@@ -37,7 +38,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'render-test-'));
   await cp(await demoDataTemplate(catalogue), dataDir, { recursive: true });
   const logger = createLogger('silent');
-  const data = createSiteData({
+  data = createSiteData({
     catalogue,
     store: new LocalStore({ dataDir }),
     cache: createDataCache({}),
@@ -221,6 +222,19 @@ describe('documents', () => {
     expect(imagesOf('/').length).toBeGreaterThanOrEqual(5);
     // A page whose gallery fails still has its URL, with no images.
     expect(xml).toContain(`<loc>${baseUrl}/faux-wood-blinds-gallery</loc></url>`);
+  });
+
+  it('lists the photos of a folder a card’s gallery dialog shows, on the page that shows it (pageFolders)', async () => {
+    const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+    const { baseUrl } = catalogue.site;
+    const block = new RegExp(`<url><loc>${baseUrl}/pergola-images</loc>([\\s\\S]*?)</url>`).exec(xml)?.[1] ?? '';
+    const listed = [...block.matchAll(/<image:loc>([^<]+)<\/image:loc>/g)].map((m) => m[1]);
+    // 'Browse Configurations' on the Pergola Images hub: a dialog of the top pergola folder (the pergolas product's).
+    const id = (await data.products()).find((p) => p.id === 'pergolas')?.driveFolderId ?? '';
+    const items = await data.folderItems(id);
+    const photos = items.filter((i) => i.kind === 'image').map((i) => `${baseUrl}${i.largeUrl ?? i.url}`);
+    expect(photos.length).toBeGreaterThan(0);
+    expect(listed).toEqual(expect.arrayContaining(photos));
   });
 
   it('drops a trailing slash with a permanent redirect', async () => {

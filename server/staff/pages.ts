@@ -1,9 +1,16 @@
 import { join } from 'node:path';
 import { Router, type Response } from 'express';
-import { isStaffKind, isStaffTool, kindOf, type Catalogue, type Page, type StaffData } from '../../engine/index.ts';
+import {
+  instructionsOf,
+  isStaffKind,
+  isStaffTool,
+  kindOf,
+  type Catalogue,
+  type Page,
+  type StaffData,
+} from '../../engine/index.ts';
 import {
   STAFF_ENTRY,
-  type FolderSetupPayload,
   type ImageManagerPayload,
   type StaffPayload,
   type StorageRoot,
@@ -74,12 +81,6 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
     ui: catalogue.ui,
     tools,
   });
-  const instructionsOf = (page: Page): FolderSetupPayload['instructions'] => {
-    const list = page.sections.find((s) => s.type === 'list' && s.id === 'instructions');
-    if (!list) return null;
-    return { heading: list.heading ?? '', items: list.items.filter((i): i is string => typeof i === 'string') };
-  };
-
   const send = (res: Response, payload: StaffPayload): void => {
     const manifest = readClientManifest(distDir);
     const assets = manifest ? staffAssets(manifest) : null;
@@ -98,6 +99,7 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
     'folder-checklist': async (page) => ({
       folders: catalogue.folders.map(({ path, name, depth }) => ({ path, name, depth })),
       root,
+      // Its steps: the section of its page the sections table marks as a tool's instructions (a list).
       instructions: instructionsOf(page),
       state: await marks.read(),
     }),

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import type { Page } from '../../engine/index.ts';
 import { keys } from '../../engine/shared/keys.ts';
-import { ProductCards } from '../sections/ProductCards.tsx';
+import ProductCards from '../sections/ProductCards.tsx';
 import Gallery from '../templates/Gallery.tsx';
 import { testCatalogue } from '../test/catalogue.ts';
 import { payloadOf, Providers } from '../test/providers.tsx';

@@ -1,13 +1,7 @@
 import { mutate } from 'swr';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { fetchJson } from './fetcher.ts';
-import { mediaKey, type MediaSource } from '../../engine/shared/keys.ts';
-
-/** The server endpoint that drops its cached listing of a folder or aggregate. */
-export const refreshUrl = (source: MediaSource): string =>
-  'folderId' in source
-    ? `/api/refresh/${encodeURIComponent(source.folderId)}`
-    : `/api/refresh-aggregated/${encodeURIComponent(source.aggregate)}`;
+import { mediaKey, refreshPath, type MediaSource } from '../../engine/shared/keys.ts';
 
 /**
  * Refresh: the server reloads the listing from the store (and answers it), which becomes the
@@ -17,7 +11,7 @@ export const refreshUrl = (source: MediaSource): string =>
 export async function refreshMedia(source: MediaSource): Promise<void> {
   const key = mediaKey(source);
   try {
-    const items = await fetchJson<ApiMediaItem[]>(refreshUrl(source), { method: 'POST' });
+    const items = await fetchJson<ApiMediaItem[]>(refreshPath(source), { method: 'POST' });
     await mutate(key, items, { revalidate: false });
   } catch {
     await mutate(key);

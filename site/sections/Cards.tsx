@@ -1,4 +1,4 @@
-import type { Card as CardDef } from '../../engine/index.ts';
+import { cardsOf } from '../../engine/sections.ts';
 import { FeatureCard } from '../components/FeatureCard.tsx';
 import { cardSizes } from '../../engine/shared/images.ts';
 import { Grid } from '../components/ui.tsx';
@@ -10,13 +10,10 @@ import { balancedColumns } from '../lib/grid.ts';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
 
-export const cardsOf = (items: readonly (string | CardDef)[]): CardDef[] =>
-  items.filter((i): i is CardDef => typeof i !== 'string');
-
 /** Cards from the manifest (with slot images, icons, bullets, links, dialogs, product texts). */
-export function Cards({ section, index, vars }: SectionProps) {
+export default function Cards({ section, index, vars }: SectionProps) {
   const { payload } = usePage();
-  const cards = cardsOf(section.items);
+  const cards = cardsOf(section);
   const { data: products = [] } = useProducts(cards.some((c) => c.product));
   const pictured = cards.filter((c) => c.slot !== undefined);
   // One picture among text cards: it takes a row of its own, the text cards share the rows below.

@@ -21,7 +21,7 @@ const List = styled(Grid, {
 });
 
 /** Specification figures of the manifest (label and value), by id. */
-export function Figures({ section, index, vars }: SectionProps) {
+export default function Figures({ section, index, vars }: SectionProps) {
   const { figures } = useShell();
   const shown = section.items.flatMap((id) => (typeof id === 'string' && figures[id] ? [{ id, ...figures[id] }] : []));
   const cols = balancedColumns(shown.length);

@@ -4,7 +4,7 @@ import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
 
 /** A button that opens a gallery dialog (a product, folder or aggregate). */
-export function GalleryButton({ section, index, vars }: SectionProps) {
+export default function GalleryButton({ section, index, vars }: SectionProps) {
   if (!section.dialog) return null;
   return (
     <Frame section={section} index={index} vars={vars}>

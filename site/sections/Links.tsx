@@ -1,13 +1,13 @@
 import { ArrowRight } from 'lucide-react';
 import { Actions, ButtonLink } from '../components/ui.tsx';
 import { fillText } from '../../engine/placeholders.ts';
-import { cardsOf } from './Cards.tsx';
+import { cardsOf } from '../../engine/sections.ts';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
 
 /** A row of links to other pages. */
-export function Links({ section, index, vars }: SectionProps) {
-  const links = cardsOf(section.items).filter((c) => c.href);
+export default function Links({ section, index, vars }: SectionProps) {
+  const links = cardsOf(section).filter((c) => c.href);
   return (
     <Frame section={section} index={index} vars={vars}>
       <Actions>

@@ -1,7 +1,7 @@
 import { fillText } from '../../engine/placeholders.ts';
 import { BulletList } from '../components/ui.tsx';
 import { styled } from '../styles/stitches.ts';
-import { cardsOf } from './Cards.tsx';
+import { cardsOf } from '../../engine/sections.ts';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
 
@@ -39,8 +39,8 @@ const Swatches = styled('ul', {
 });
 
 /** A plain list of texts (add-ons, uses, steps), or of colours when its items carry swatches. */
-export function List({ section, index, vars }: SectionProps) {
-  const colours = cardsOf(section.items).filter((c) => c.swatch);
+export default function List({ section, index, vars }: SectionProps) {
+  const colours = cardsOf(section).filter((c) => c.swatch);
   const texts = section.items.filter((i): i is string => typeof i === 'string');
   return (
     <Frame section={section} index={index} vars={vars}>

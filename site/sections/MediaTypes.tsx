@@ -7,7 +7,7 @@ import { useSourceContext } from '../data/sources.ts';
 import { mediaCardSource } from '../../engine/shared/sources.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { styled } from '../styles/stitches.ts';
-import { cardsOf } from './Cards.tsx';
+import { cardsOf } from '../../engine/sections.ts';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
 
@@ -56,11 +56,11 @@ function MediaTypeCard({ card, texts, vars }: { card: CardDef; texts: Texts; var
 }
 
 /** 'Choose Media Type': a card per media type with the real number of items in its folder. */
-export function MediaTypes({ section, index, vars }: SectionProps) {
+export default function MediaTypes({ section, index, vars }: SectionProps) {
   return (
     <Frame section={section} index={index} vars={vars}>
       <Grid cols={2}>
-        {cardsOf(section.items).map((card) => (
+        {cardsOf(section).map((card) => (
           <MediaTypeCard key={card.title} card={card} texts={section.texts} vars={vars} />
         ))}
       </Grid>

@@ -53,7 +53,7 @@ function ProductCard({ section, product, cols, untitled, vars }: ProductCardProp
  * name, description, first 3 features, a link (the section's pattern or the product's href) and an
  * optional gallery dialog ('{name} Gallery').
  */
-export function ProductCards({ section, index, vars }: SectionProps) {
+export default function ProductCards({ section, index, vars }: SectionProps) {
   const { payload } = usePage();
   const { data, isLoading } = useProducts();
   if (isLoading) return <Loading text={payload.page.texts['loading']} />;

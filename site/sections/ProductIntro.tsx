@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ApiFolderPreview } from '../../engine/shared/api.ts';
 import { SIZES } from '../../engine/shared/images.ts';
 import { usePage, useShell } from '../app/context.ts';
@@ -11,7 +12,7 @@ import { useApi, useProducts } from '../data/hooks.ts';
 import { useSourceContext } from '../data/sources.ts';
 import { introPictureFolder, introProduct, previewKey } from '../../engine/shared/sources.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
-import { cardsOf } from './Cards.tsx';
+import { cardsOf } from '../../engine/sections.ts';
 import { css, styled } from '../styles/stitches.ts';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';
@@ -60,12 +61,49 @@ function MoreActions({ cards, vars }: { readonly cards: readonly CardDef[]; read
 }
 
 /**
+ * The intro's picture. With a dialog, a second way in for pointers only: the button beside it is the
+ * one keyboards and screen readers use, so the picture stays out of the tab order and the
+ * accessibility tree. Before the dialog's island is live it is a link to the gallery page of the same folder.
+ */
+function IntroPicture(props: { image: ReactNode; dialog: boolean; href: string | undefined; trigger: string }) {
+  const { image, dialog, href, trigger } = props;
+  if (!dialog) return <Picture>{image}</Picture>;
+  return (
+    <Picture
+      as="a"
+      {...(href ? { href } : { [AWAIT_ISLAND_ATTR]: '' })}
+      data-opens-dialog={trigger}
+      tabIndex={-1}
+      aria-hidden="true"
+    >
+      {image}
+    </Picture>
+  );
+}
+
+/** 'Key Features': the product's features as a list under its own heading. */
+function Features({ features, id }: { readonly features: readonly string[]; readonly id: string }) {
+  const { ui } = useShell();
+  return (
+    <div>
+      <SubHeading id={id} className={featuresTitle()}>
+        {ui['keyFeatures']}
+      </SubHeading>
+      <BulletList aria-labelledby={id}>
+        {features.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </BulletList>
+    </div>
+  );
+}
+
+/**
  * A product's picture (first image of its folder), description, 'Key Features' and optional gallery
  * dialog, which the picture opens too.
  */
-export function ProductIntro({ section, index, vars }: SectionProps) {
+export default function ProductIntro({ section, index, vars }: SectionProps) {
   const { payload } = usePage();
-  const { ui } = useShell();
   const { isLoading, error } = useProducts();
   const page = payload.page;
   const ctx = useSourceContext();
@@ -79,7 +117,7 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
   // Only the first load shows the spinner: a retry after a failure keeps the buttons (and a dialog
   // opened from them) in place.
   if (isLoading && !error) return <Loading text={page.texts['loading']} />;
-  const more = cardsOf(section.items);
+  const more = cardsOf(section);
   // Without the product (its list could not be read) the gallery buttons stay, and their dialogs say
   // what failed; a dialog opened meanwhile stays open while the list is asked again and heals.
   if (!product && !section.dialog && !more.some((c) => c.dialog)) return null;
@@ -105,37 +143,10 @@ export function ProductIntro({ section, index, vars }: SectionProps) {
   return (
     <Frame section={{ ...section, heading: heading ?? '' }} index={index} vars={vars}>
       <Columns>
-        {image &&
-          (section.dialog ? (
-            // A second way in for pointers only: the button below is the one keyboards and screen
-            // readers use, so the picture stays out of the tab order and the accessibility tree.
-            // Before the dialog's island is live it is a link to the gallery page of the same folder.
-            <Picture
-              as="a"
-              {...(href ? { href } : { [AWAIT_ISLAND_ATTR]: '' })}
-              data-opens-dialog={trigger}
-              tabIndex={-1}
-              aria-hidden="true"
-            >
-              {image}
-            </Picture>
-          ) : (
-            <Picture>{image}</Picture>
-          ))}
+        {image && <IntroPicture image={image} dialog={section.dialog !== undefined} href={href} trigger={trigger} />}
         <Text>
           {description && <Lead>{description}</Lead>}
-          {features.length > 0 && (
-            <div>
-              <SubHeading id={id} className={featuresTitle()}>
-                {ui['keyFeatures']}
-              </SubHeading>
-              <BulletList aria-labelledby={id}>
-                {features.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </BulletList>
-            </div>
-          )}
+          {features.length > 0 && <Features features={features} id={id} />}
           {(section.dialog || more.length > 0) && (
             <Actions>
               {section.dialog && (

@@ -6,7 +6,8 @@ import { PageLinks } from '../components/PageLinks.tsx';
 import { StandardPage } from '../components/StandardPage.tsx';
 import { useProducts } from '../data/hooks.ts';
 import { productById } from '../../engine/shared/products.ts';
-import { ProductIntro } from '../sections/ProductIntro.tsx';
+import { hasIntroSection } from '../../engine/sections.ts';
+import ProductIntro from '../sections/ProductIntro.tsx';
 
 /** A product section for pages that name a product but declare no product-intro of their own. */
 export const introFor = (product: string): Section => ({
@@ -29,7 +30,7 @@ export default function VariantLanding() {
   if (page.product && isLoading) return <Loading text={page.texts['loading']} />;
   if (page.product && !product)
     return <Missing text={page.texts['notFound'] ?? page.heading} back={page.back} vars={vars} />;
-  const hasIntro = page.sections.some((s) => s.type === 'product-intro');
+  const hasIntro = hasIntroSection(page);
   return (
     <StandardPage actions={<PageLinks links={page.links} vars={vars} />}>
       {product && !hasIntro && <ProductIntro section={introFor(product.id)} index={0} vars={vars} />}
