@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { ApiProduct } from '../../engine/shared/api.ts';
+import { keys } from '../../engine/shared/keys.ts';
 import { startFaultSite, type FaultSite } from '../../testing/fault-site.ts';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 30);
@@ -38,9 +39,9 @@ export async function benchDriveFaults(): Promise<void> {
         const ids = [...new Set(products.map((p) => p.driveFolderId).filter((id): id is string => !!id))];
         // One folder is kept out of the load: asked only once Drive is back, it shows when a page heals.
         const spare = ids.pop()!;
-        if (warm) for (const id of ids) await fetch(`${site.base}/api/drive-images/${id}`);
+        if (warm) for (const id of ids) await fetch(`${site.base}${keys.folder(id)}`);
         site.store.api.guard.clear();
-        const paths = ids.map((id) => `/api/drive-images/${id}`);
+        const paths = ids.map(keys.folder);
         const before = site.upstream();
         const start = Date.now();
         if (ratio === 1) site.fake.faults.failAll('backendError');
@@ -56,7 +57,7 @@ export async function benchDriveFaults(): Promise<void> {
         const burst = log.filter((c) => c.at < start + BURST_MS).length;
         const after = ((log.length - burst) / (SECONDS - BURST_MS / 1000)) * 60;
         site.fake.faults.clearFailures();
-        const healed = await healSeconds(site, `/api/drive-images/${spare}`);
+        const healed = await healSeconds(site, keys.folder(spare));
         const failures = result.non2xx + result.errors + result.timeouts;
         const cells = [
           `${warm ? 'warm' : 'cold'}, ${ratio * 100} % fail`.padEnd(18),

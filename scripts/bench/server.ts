@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { ApiMediaItem, ApiProduct } from '../../engine/shared/api.ts';
+import { keys } from '../../engine/shared/keys.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../demo-media.ts';
 import { startServerProcess } from './process.ts';
@@ -53,11 +54,11 @@ export async function benchServer(options: ServerBenchOptions = {}): Promise<Ben
   if (!built.ok) throw new Error('The manifest is invalid: run npm run check.');
   const dataDir = await mkdtemp(join(tmpdir(), 'shade-bench-'));
   await cp(await demoDataTemplate(built.catalogue), dataDir, { recursive: true });
-  const { url, child } = await startServerProcess(dataDir, '/api/products');
+  const { url, child } = await startServerProcess(dataDir, keys.products);
   try {
-    const products = (await (await fetch(`${url}/api/products`)).json()) as ApiProduct[];
+    const products = (await (await fetch(`${url}${keys.products}`)).json()) as ApiProduct[];
     const folderId = products.find((p) => p.id === 'roman-shades')?.driveFolderId;
-    const listingPath = `/api/drive-images/${folderId}`;
+    const listingPath = keys.folder(folderId ?? '');
     const listing = Buffer.from(await (await fetch(url + listingPath)).arrayBuffer());
     const items = JSON.parse(listing.toString()) as ApiMediaItem[];
     const thumbPath = items[0]?.thumbnailUrl ?? '';
