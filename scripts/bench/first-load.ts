@@ -13,8 +13,7 @@ export const JS_BUDGET = 75 * 1024;
 export const GALLERY_JS_BUDGET = 95 * 1024;
 
 /** The first-load budget of a page kind. */
-export const budgetOf = (kind: string): number =>
-  isGalleryKind(kind as PageKind) ? GALLERY_JS_BUDGET : JS_BUDGET;
+export const budgetOf = (kind: string): number => (isGalleryKind(kind as PageKind) ? GALLERY_JS_BUDGET : JS_BUDGET);
 
 export interface JsRow {
   readonly kind: string;
