@@ -1,3 +1,4 @@
+import type { Section } from '../../engine/index.ts';
 import type { ReactNode } from 'react';
 import type { ApiFolderPreview } from '../../engine/shared/api.ts';
 import { SIZES } from '../../engine/shared/images.ts';
@@ -42,6 +43,15 @@ const Picture = styled('div', {
 });
 
 const Text = styled('div', { display: 'flex', flexDirection: 'column', gap: '$4', '& p': { margin: 0 } });
+
+/** The intro of a template's own product (a page that names a product but declares no product-intro). */
+export const introFor = (product: string): Section => ({
+  type: 'product-intro',
+  product,
+  items: [],
+  icons: {},
+  texts: {},
+});
 
 /** The intro's further buttons: its cards' gallery dialogs and links (Browse All Videos beside Watch All Videos). */
 function MoreActions({ cards, vars }: { readonly cards: readonly CardDef[]; readonly vars: Vars }) {

@@ -7,8 +7,7 @@ import { introProduct } from '../../engine/shared/sources.ts';
 import { useSourceContext } from '../data/sources.ts';
 import { fillText } from '../../engine/placeholders.ts';
 import { Sections } from '../sections/index.tsx';
-import ProductIntro from '../sections/ProductIntro.tsx';
-import { introFor } from './VariantLanding.tsx';
+import ProductIntro, { introFor } from '../sections/ProductIntro.tsx';
 
 /**
  * An application of a pattern route (/screens/motorized-screens/:type): the product is looked up

@@ -1,4 +1,3 @@
-import type { Section } from '../../engine/index.ts';
 import { usePage } from '../app/context.ts';
 import { Loading } from '../components/Loading.tsx';
 import { Missing } from '../components/Missing.tsx';
@@ -7,16 +6,7 @@ import { StandardPage } from '../components/StandardPage.tsx';
 import { useProducts } from '../data/hooks.ts';
 import { productById } from '../../engine/shared/products.ts';
 import { hasIntroSection } from '../../engine/sections.ts';
-import ProductIntro from '../sections/ProductIntro.tsx';
-
-/** A product section for pages that name a product but declare no product-intro of their own. */
-export const introFor = (product: string): Section => ({
-  type: 'product-intro',
-  product,
-  items: [],
-  icons: {},
-  texts: {},
-});
+import ProductIntro, { introFor } from '../sections/ProductIntro.tsx';
 
 /**
  * Landing of a variant (pergola configuration, cable guided screens): heading, description, the
