@@ -22,7 +22,7 @@ const CORE = [
   /node_modules\/lucide-react\/dist\/esm\/(Icon|context|createLucideIcon|defaultAttributes|shared\/)/,
   /\/site\/(app|data|styles)\//,
   /\/site\/islands\/(IslandRoot|store|hydrate|types|photo-address)\.tsx?$/,
-  /\/site\/components\/(ui|Thumb|Loading|Toasts|RefreshButton)\.tsx/,
+  /\/site\/components\/(ui|Thumb|Loading|Toasts)\.tsx/,
   /\/engine\/placeholders\.ts/,
   /\/engine\/shared\/(page|keys|media|images|file-types|api|captions|paging|islands)\.ts/,
 ];
