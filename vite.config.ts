@@ -13,16 +13,19 @@ import { defineConfig } from 'vitest/config';
  * island runtime and the small shared components. One `core` chunk instead of a dozen small ones keeps
  * the first load to a few requests (HTTP/1.1 opens 6 connections per host, and the largest image must
  * not wait behind scripts). Each island, the album, the viewer, the dialog and the toaster stay in
- * their own chunks, loaded by the pages (or the clicks) that use them; so do the parts only some islands
+ * their own chunks, loaded by the pages (or the clicks) that use them. What every gallery needs at once
+ * (its Refresh button, the icons of its tiles) is in the core chunk too: a gallery's first load is then
+ * core, the entry and its island, and an icon of the core chunk's own parts must be in it as well, or
+ * the two chunks would import each other. The parts only some islands
  * use (the focus trap of the menu and the dialog, the product lookups of a dialog), which a gallery,
  * whose script loads with the page, would otherwise carry in its first load.
  */
 const CORE = [
   /node_modules\/(react|react-dom|scheduler|swr|jotai|wouter|@stitches\/react|use-sync-external-store|dequal)\//,
-  /node_modules\/lucide-react\/dist\/esm\/(Icon|context|createLucideIcon|defaultAttributes|shared\/)/,
+  /node_modules\/lucide-react\/dist\/esm\/(Icon|context|createLucideIcon|defaultAttributes|shared\/|icons\/(refresh-cw|play)\.mjs)/,
   /\/site\/(app|data|styles)\//,
   /\/site\/islands\/(IslandRoot|store|hydrate|types|photo-address)\.tsx?$/,
-  /\/site\/components\/(ui|Thumb|Loading|Toasts)\.tsx/,
+  /\/site\/components\/(ui|Thumb|Loading|Toasts|RefreshButton)\.tsx/,
   /\/engine\/placeholders\.ts/,
   /\/engine\/shared\/(page|keys|media|images|file-types|api|captions|paging|islands)\.ts/,
 ];
