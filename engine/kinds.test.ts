@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStaffKind, KINDS, kindOf, PAGE_KINDS, visitorTemplates } from './kinds.ts';
@@ -133,4 +133,16 @@ describe('adding a page kind', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+it('no template imports another template (what two share lives in components/ or sections/)', () => {
+  const dir = join(import.meta.dirname, '..', 'site', 'templates');
+  const templates = readdirSync(dir).filter((f) => f.endsWith('.tsx'));
+  const found = templates.flatMap((file) =>
+    [...readFileSync(join(dir, file), 'utf8').matchAll(/from '\.\/([^']+)'/g)]
+      .map((m) => m[1] ?? '')
+      .filter((target) => templates.includes(target))
+      .map((target) => `${file} -> ${target}`),
+  );
+  expect(found).toEqual([]);
 });

@@ -18,7 +18,8 @@ import { isVideo, squareSize, squareSrcSet, tileSources } from '../../engine/sha
 import { keyframes, styled } from '../styles/stitches.ts';
 import { RefreshButton, useRefresh } from './RefreshButton.tsx';
 import { Thumb } from './Thumb.tsx';
-import { Button, IconButton, StatusBox, TileList } from './ui.tsx';
+import { IconButton } from './controls.tsx';
+import { Button, StatusBox, TileList } from './ui.tsx';
 
 const MediaViewer = lazy(() => import('./MediaViewer.tsx'));
 

@@ -5,7 +5,7 @@ import { MENU_ID } from '../islands/menu.island.tsx';
 import { isNavActive } from '../lib/nav.ts';
 import { styled } from '../styles/stitches.ts';
 import { CallButton } from './Contact.tsx';
-import { NavLink } from './ui.tsx';
+import { NavLink } from './controls.tsx';
 
 const Bar = styled('header', {
   position: 'sticky',

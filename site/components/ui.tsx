@@ -209,20 +209,6 @@ export const StatusBox = /* @__PURE__ */ styled('div', {
   '& p': { margin: 0 },
 });
 
-/** A square 44 px button holding one icon (close buttons of dialogs and the menu). */
-export const IconButton = /* @__PURE__ */ styled('button', {
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '44px',
-  height: '44px',
-  border: '1px solid $border',
-  borderRadius: '$sm',
-  backgroundColor: '$bg',
-  color: '$text',
-  cursor: 'pointer',
-});
-
 /** A list of square tiles: 2, 3 then 4 columns as the width grows. */
 export const TileList = /* @__PURE__ */ styled('ul', {
   listStyle: 'none',
@@ -233,16 +219,4 @@ export const TileList = /* @__PURE__ */ styled('ul', {
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
   '@sm': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
   '@md': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
-});
-
-/** A link of the site's navigation (header and mobile menu); `aria-current="page"` marks where we are. */
-export const NavLink = /* @__PURE__ */ styled('a', {
-  display: 'block',
-  padding: '$2 $3',
-  borderRadius: '$sm',
-  color: '$text',
-  fontWeight: 500,
-  textDecoration: 'none',
-  '&:hover': { backgroundColor: '$surface' },
-  '&[aria-current="page"]': { color: '$brand', backgroundColor: '$brandSoft', fontWeight: 700 },
 });

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ToggleEvent } from 'react';
 import type { NavItem } from '../../engine/index.ts';
 import { useUi } from '../app/context.ts';
-import { IconButton, NavLink } from '../components/ui.tsx';
+import { IconButton, NavLink } from '../components/controls.tsx';
 import { trapTab } from '../lib/focus.ts';
 import { isNavActive } from '../lib/nav.ts';
 import { keyframes, styled } from '../styles/stitches.ts';

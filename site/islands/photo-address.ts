@@ -1,5 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useHydrateAtoms } from 'jotai/utils';
+import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
 import { photoPath, splitPhotoPath } from '../../engine/shared/captions.ts';
@@ -15,19 +14,18 @@ export interface PhotoAddress {
 }
 
 /**
- * The photo of a gallery's address, kept in the shared store (`photoAtom`) so other islands can follow
- * the viewer. The server renders with `ssrPath` (the requested address), and so does the first render
- * in the browser (hydration); from then on the browser's location, including Back and Forward.
+ * The photo of a gallery's address, which the viewer shows; written to the shared store (`photoAtom`)
+ * so other islands can follow it. The server renders with `ssrPath` (the requested address), and so
+ * does the first render in the browser (hydration); from then on the browser's location, including
+ * Back and Forward.
  */
 export function usePhotoAddress(galleryPath: string, ssrPath: string): PhotoAddress {
-  const initial = splitPhotoPath(ssrPath)?.slug ?? null;
-  useHydrateAtoms(new Map([[photoAtom, initial]]));
   const [location] = useBrowserLocation({ ssrPath });
-  const fromAddress = splitPhotoPath(location)?.slug ?? null;
+  const slug = splitPhotoPath(location)?.slug ?? null;
   const setPhoto = useSetAtom(photoAtom);
-  useEffect(() => setPhoto(fromAddress), [fromAddress, setPhoto]);
+  useEffect(() => setPhoto(slug), [slug, setPhoto]);
   return {
-    slug: useAtomValue(photoAtom),
+    slug,
     show: (slug, replace = false) => navigate(photoPath(galleryPath, slug), { replace }),
     clear: () => navigate(galleryPath, { replace: true }),
   };
