@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { startTransition, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import {
   ISLAND_ATTR,
@@ -50,20 +50,24 @@ export async function hydrateIsland(el: HTMLElement, ui: UiTexts): Promise<void>
   if (!root || !json || !load) return reporter(name, 'not hydrated')(new Error('island markup or module missing'));
   const { props, data } = JSON.parse(json) as IslandScript;
   const Component = (await load()).default as ComponentType<object>;
-  hydrateRoot(
-    root,
-    <IslandRoot ui={ui} data={{ ...data, receivedAt: Date.now() }}>
-      <Live el={el}>
-        <Component {...(props as object)} />
-      </Live>
-    </IslandRoot>,
-    {
-      identifierPrefix: el.dataset['id'] ?? '',
-      onRecoverableError: reporter(name, 'hydration error'),
-      onUncaughtError: reporter(name, 'uncaught error'),
-      onCaughtError: reporter(name, 'caught error'),
-    },
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole island (a long task on a phone: total blocking time).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <IslandRoot ui={ui} data={{ ...data, receivedAt: Date.now() }}>
+        <Live el={el}>
+          <Component {...(props as object)} />
+        </Live>
+      </IslandRoot>,
+      {
+        identifierPrefix: el.dataset['id'] ?? '',
+        onRecoverableError: reporter(name, 'hydration error'),
+        onUncaughtError: reporter(name, 'uncaught error'),
+        onCaughtError: reporter(name, 'caught error'),
+      },
+    );
+  });
 }
 
 /** Runs `go` once the island's popover is open (at once when it already is). */
