@@ -1,13 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Express } from 'express';
 import type { Catalogue } from '../engine/index.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
-import { STAFF_ENTRY } from '../engine/shared/staff.ts';
 import { createApp } from '../server/app.ts';
+import { standInDist } from './error-site.ts';
 import { consultationConfig, consultationSettings, openConsultations } from '../server/consultations/index.ts';
 import { createDataCache, createSiteData } from '../server/data.ts';
 import { FakeDrive } from './fake-drive/index.ts';
@@ -52,26 +52,6 @@ export const catalogue = loaded.catalogue;
 export const leaves = catalogue.folders
   .filter((f) => !catalogue.folders.some((g) => g.parent === f.path))
   .map((f) => f.path);
-
-/**
- * A stand-in build for SSR: its server entry re-exports the real `site/entry-server.tsx` (vitest
- * transforms it), a client manifest with only a stand-in staff bundle (the site's pages get no script
- * tags: the HTML is what the server renders).
- */
-async function standInDist(dir: string): Promise<string> {
-  const dist = join(dir, 'dist');
-  await mkdir(join(dist, 'server'), { recursive: true });
-  await mkdir(join(dist, 'client', '.vite'), { recursive: true });
-  // The staff tools' entry only (their pages need one to be served); the site's pages get no scripts.
-  const staff = { file: 'assets/staff-0123abcd.js', isEntry: true };
-  await writeFile(join(dist, 'client', '.vite', 'manifest.json'), JSON.stringify({ [STAFF_ENTRY]: staff }));
-  // Hashed bundles, so that `/assets` is mounted as in production.
-  await mkdir(join(dist, 'client', 'assets'), { recursive: true });
-  await writeFile(join(dist, 'client', staff.file), 'export {};\n');
-  const entry = resolve('site/entry-server.tsx');
-  await writeFile(join(dist, 'server', 'entry-server.js'), `export { render } from ${JSON.stringify(entry)};\n`);
-  return dist;
-}
 
 const STAFF_PASSWORD = 'fault suite staff password';
 

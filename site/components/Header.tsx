@@ -2,10 +2,9 @@ import { Menu } from 'lucide-react';
 import { usePage, useShell } from '../app/context.ts';
 import { Island } from '../islands/Island.tsx';
 import { MENU_ID } from '../islands/menu.island.tsx';
-import { isNavActive } from '../lib/nav.ts';
 import { styled } from '../styles/stitches.ts';
 import { CallButton } from './Contact.tsx';
-import { NavLink } from './controls.tsx';
+import { NavItems } from './controls.tsx';
 
 const Bar = styled('header', {
   position: 'sticky',
@@ -76,15 +75,7 @@ export function Header() {
       <Inner>
         <Brand href="/">{site.name}</Brand>
         <DesktopNav aria-label={ui['mainNav']}>
-          <ul>
-            {site.nav.map((item) => (
-              <li key={item.href}>
-                <NavLink href={item.href} aria-current={isNavActive(item, path) ? 'page' : undefined}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavItems nav={site.nav} path={path} />
         </DesktopNav>
         <Tools>
           <CallButton />

@@ -1,3 +1,5 @@
+import type { NavItem } from '../../engine/index.ts';
+import { isNavActive } from '../lib/nav.ts';
 import { styled } from '../styles/stitches.ts';
 
 // Apart from ui.tsx: only the menu and the gallery dialog use these, so a gallery's first load does not carry them.
@@ -27,3 +29,18 @@ export const NavLink = /* @__PURE__ */ styled('a', {
   '&:hover': { backgroundColor: '$surface' },
   '&[aria-current="page"]': { color: '$brand', backgroundColor: '$brandSoft', fontWeight: 700 },
 });
+
+/** The site's nav items as links, the one of `path` marked current (the header's and the phone menu's). */
+export function NavItems({ nav, path }: { readonly nav: readonly NavItem[]; readonly path: string }) {
+  return (
+    <ul>
+      {nav.map((item) => (
+        <li key={item.href}>
+          <NavLink href={item.href} aria-current={isNavActive(item, path) ? 'page' : undefined}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -2,9 +2,8 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ToggleEvent } from 'react';
 import type { NavItem } from '../../engine/index.ts';
 import { useUi } from '../app/context.ts';
-import { IconButton, NavLink } from '../components/controls.tsx';
+import { IconButton, NavItems } from '../components/controls.tsx';
 import { trapTab } from '../lib/focus.ts';
-import { isNavActive } from '../lib/nav.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
 
 /** The id of the phone menu's popover (its button in the header names it). */
@@ -72,15 +71,7 @@ export default function MenuIsland({ nav, path }: MenuIslandProps) {
         <X size={22} aria-hidden="true" />
       </Close>
       <nav aria-label={ui['mainNav']}>
-        <ul>
-          {nav.map((item) => (
-            <li key={item.href}>
-              <NavLink href={item.href} aria-current={isNavActive(item, path) ? 'page' : undefined}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavItems nav={nav} path={path} />
       </nav>
     </Panel>
   );
