@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 
 /**
  * `npm run dev`: the site, restarted when its code changes (tsx watch). Manifest edits need no
- * restart: the server reloads the manifest itself (server/reload.ts), keeping the last valid one
+ * restart: the server reloads the manifest itself (server/live/reload.ts), keeping the last valid one
  * when an edit is invalid and logging its problems.
  */
 const child = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts', '--prepare'], {

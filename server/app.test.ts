@@ -8,7 +8,7 @@ import type { Catalogue } from '../engine/index.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
-import { createDataCache, createSiteData } from './data.ts';
+import { createDataCache, createSiteData } from './data/site-data.ts';
 import { createLogger } from './log.ts';
 import { LocalStore } from './media/local.ts';
 

@@ -20,7 +20,7 @@ import {
 } from '../testing/staff-harness.ts';
 import { FlakyStore } from '../testing/store-suite/flaky-store.ts';
 import { errorStatus, errorText, serverErrors, type ServerErrorName } from './errors.ts';
-import { urlVersion } from './ids.ts';
+import { urlVersion } from './media/ids.ts';
 import { LocalStore } from './media/local.ts';
 import { toStoreError } from './media/drive-errors.ts';
 import { StoreError } from './media/types.ts';

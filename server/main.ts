@@ -10,21 +10,21 @@ import { formatProblem, type Catalogue } from '../engine/index.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
 import { createApp, createThumbCache } from './app.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
-import { createDataCache, createSiteData } from './data.ts';
+import { createDataCache, createSiteData } from './data/site-data.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createStore } from './media/create-store.ts';
-import { startLiveSite, type LiveSite, type ReloadOutcome } from './reload.ts';
+import { startLiveSite, type LiveSite, type ReloadOutcome } from './live/reload.ts';
 import {
   consultationConfig,
   consultationSettings,
   openConsultations,
   type Consultations,
 } from './consultations/index.ts';
-import { prepareToServe } from './prepare.ts';
+import { prepareToServe } from './live/prepare.ts';
 import { createStaff, staffEnv } from './staff/index.ts';
 import { errorText } from './errors.ts';
 import { createVideoConversions } from './video/index.ts';
-import { TilePlaceholders } from './placeholders.ts';
+import { TilePlaceholders } from './imaging/placeholders.ts';
 
 export interface RunningServer {
   readonly url: string;
@@ -64,7 +64,7 @@ export async function startServer(
   // Consultation requests (database, mail outbox): opened once, by the first catalogue that takes them;
   // each catalogue's routes carry its own settings, and mails go out with those being served.
   let consultations: Consultations | undefined;
-  /** Everything that serves one catalogue; built again for each valid manifest reload (server/reload.ts). */
+  /** Everything that serves one catalogue; built again for each valid manifest reload (server/live/reload.ts). */
   const build = async (catalogue: Catalogue) => {
     // Staff tools: sign-in, image manager uploads (they also feed the slot map), folder setup.
     const staff = await createStaff({ config, catalogue, store, env: staffEnv(env), logger });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { STAFF_ENTRY } from '../engine/shared/staff.ts';
 import { createApp } from '../server/app.ts';
-import { createDataCache, createSiteData } from '../server/data.ts';
+import { createDataCache, createSiteData } from '../server/data/site-data.ts';
 import { createLogger } from '../server/log.ts';
 import { LocalStore } from '../server/media/local.ts';
 import type { ByteRange, MediaStore, OpenedFile } from '../server/media/types.ts';

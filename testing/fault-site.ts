@@ -9,12 +9,12 @@ import { loadCatalogue } from '../engine/node/read.ts';
 import { createApp } from '../server/app.ts';
 import { standInDist } from './error-site.ts';
 import { consultationConfig, consultationSettings, openConsultations } from '../server/consultations/index.ts';
-import { createDataCache, createSiteData } from '../server/data.ts';
+import { createDataCache, createSiteData } from '../server/data/site-data.ts';
 import { FakeDrive } from './fake-drive/index.ts';
 import { seedFolderPaths } from './fake-drive/fixture.ts';
 import { createLogger } from '../server/log.ts';
 import { createDriveStore, type DriveStore } from '../server/media/drive.ts';
-import { TilePlaceholders } from '../server/placeholders.ts';
+import { TilePlaceholders } from '../server/imaging/placeholders.ts';
 import { createStaff } from '../server/staff/index.ts';
 import { createVideoConversions } from '../server/video/index.ts';
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Catalogue } from '../engine/index.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
 import { createApp } from '../server/app.ts';
-import { createDataCache, createSiteData } from '../server/data.ts';
+import { createDataCache, createSiteData } from '../server/data/site-data.ts';
 import { createLogger } from '../server/log.ts';
 import { LocalStore } from '../server/media/local.ts';
 import type { MediaStore } from '../server/media/types.ts';

@@ -3,7 +3,7 @@ import type { ApiFolderPreview, ApiMediaItem, ApiProduct, ApiSlotImages } from '
 /**
  * The data a page and the API read, by name: the type of each (what its API path answers, and what
  * the swr cache and a page's fallback hold under its key). What fetches each is the server's table
- * over the same names (server/services.ts, FETCHERS).
+ * over the same names (server/data/fetchers.ts, FETCHERS).
  */
 export interface DataTypes {
   readonly products: ApiProduct[];

@@ -8,9 +8,9 @@ import { keyOf } from '../../engine/shared/keys.ts';
 import { pageKey, type RoutePayload } from '../../engine/shared/page.ts';
 import { demoDataTemplate } from '../../scripts/demo-media.ts';
 import { createApp } from '../app.ts';
-import { createDataCache, createSiteData, type LiveSiteData } from '../data.ts';
+import { createDataCache, createSiteData, type LiveSiteData } from '../data/site-data.ts';
 import { createLogger } from '../log.ts';
-import { fetchData } from '../services.ts';
+import { fetchData } from '../data/fetchers.ts';
 import { LocalStore } from '../media/local.ts';
 
 let base = '';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { DATA_KEYS, paramOf } from '../../engine/shared/keys.ts';
 import { CACHE, CDN_CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
-import { FETCHERS, type SiteData, type SiteDataName } from '../services.ts';
+import { FETCHERS, type SiteData, type SiteDataName } from '../data/fetchers.ts';
 
 /** The data keys the API serves as they are, each with its caching headers (products: filtered, its own router). */
 const SERVED: { readonly [K in Exclude<SiteDataName, 'products' | 'folderLookup'>]: Readonly<Record<string, string>> } =

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { DATA_KEYS } from '../../engine/shared/keys.ts';
-import type { LiveSiteData } from '../data.ts';
-import { toMediaItem } from '../media-items.ts';
+import type { LiveSiteData } from '../data/site-data.ts';
+import { toMediaItem } from '../data/media-items.ts';
 import { validateIds } from '../middleware/validate-id.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { DATA_KEYS } from '../../engine/shared/keys.ts';
 import { CACHE } from '../middleware/cache-control.ts';
-import { fetchData, type SiteData } from '../services.ts';
+import { fetchData, type SiteData } from '../data/fetchers.ts';
 import { sendError } from '../errors.ts';
 
 const FILTERS = ['category', 'subcategory', 'type'] as const;

@@ -8,7 +8,7 @@ import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../../scripts/demo-media.ts';
 import { createApp } from '../app.ts';
 import { FlakyStore } from '../../testing/store-suite/flaky-store.ts';
-import { createDataCache, createSiteData } from '../data.ts';
+import { createDataCache, createSiteData } from '../data/site-data.ts';
 import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
 import { REFRESHES_PER_MINUTE } from './refresh.ts';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { REFRESH_PATHS } from '../../engine/shared/keys.ts';
-import type { LiveSiteData } from '../data.ts';
+import type { LiveSiteData } from '../data/site-data.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';
 import { sendError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { backoffDelay } from '../backoff.ts';
+import { backoffDelay } from '../resilience/backoff.ts';
 import type { Logger } from '../log.ts';
 import { composeMail } from './mail.ts';
 import type { ConsultationSettings } from './settings.ts';

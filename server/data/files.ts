@@ -1,14 +1,14 @@
 import pLimit from 'p-limit';
 import pMap from 'p-map';
 import type { ApiMediaItem, ApiSlotImages } from '../../engine/shared/api.ts';
-import type { Cache } from '../cache.ts';
+import type { Cache } from './cache.ts';
 import { errorAnswer } from '../errors.ts';
-import { toMediaItem } from '../media-items.ts';
+import { toMediaItem } from './media-items.ts';
 import { isStoreCode, StoreError, type FolderContents, type MediaStore, type StoreFile } from '../media/types.ts';
 import { beforeDeadline, currentDeadline } from '../resilience/deadline.ts';
 import type { FolderIds } from './folders.ts';
 import type { VideoConversions } from '../video/conversions.ts';
-import type { TilePlaceholders } from '../placeholders.ts';
+import type { TilePlaceholders } from '../imaging/placeholders.ts';
 
 /** An unknown file id lists the catalogue folders again at most this often (from the cache when fresh). */
 const WARM_INTERVAL_MS = 2 * 60_000;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Catalogue } from '../../engine/index.ts';
-import type { Cache } from '../cache.ts';
+import type { Cache } from './cache.ts';
 import { errorAnswer } from '../errors.ts';
 import { StoreError, type MediaStore } from '../media/types.ts';
 

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
 import { Router } from 'express';
-import { urlVersion } from '../ids.ts';
-import type { LiveSiteData } from '../data.ts';
+import { urlVersion } from '../media/ids.ts';
+import type { LiveSiteData } from '../data/site-data.ts';
 import { decideRange } from '../http/range.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { validateIds } from '../middleware/validate-id.ts';

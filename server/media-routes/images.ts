@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import pLimit from 'p-limit';
 import { RENDITIONS, type RenditionName } from '../../engine/shared/images.ts';
-import { DEFAULT_NAME, SLOT_FILE_NAME, type ImageRefs } from '../images.ts';
+import { DEFAULT_NAME, SLOT_FILE_NAME, type ImageRefs } from '../imaging/images.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { sendError } from '../errors.ts';
-import { CONTENT_TYPES, negotiateFormat, renderThumb, type ThumbCache } from '../thumbs.ts';
-import { UnreadableImageError } from '../unreadable-image.ts';
+import { CONTENT_TYPES, negotiateFormat, renderThumb, type ThumbCache } from '../imaging/thumbs.ts';
+import { UnreadableImageError } from '../imaging/unreadable-image.ts';
 
 const isRendition = (s: string): s is RenditionName => (RENDITIONS as readonly string[]).includes(s);
 

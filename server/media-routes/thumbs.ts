@@ -1,15 +1,15 @@
 import { Router } from 'express';
 import pLimit from 'p-limit';
-import { isPublicId, urlVersion } from '../ids.ts';
-import type { LiveSiteData } from '../data.ts';
-import { THUMB_SIZES, thumbUrl, type ThumbSize } from '../media-items.ts';
+import { isPublicId, urlVersion } from '../media/ids.ts';
+import type { LiveSiteData } from '../data/site-data.ts';
+import { THUMB_SIZES, thumbUrl, type ThumbSize } from '../data/media-items.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { beforeDeadline, currentDeadline } from '../resilience/deadline.ts';
 import type { VideoConversions } from '../video/conversions.ts';
 import { answerError, errorAnswer, type ErrorAnswer } from '../errors.ts';
 import { StoreError } from '../media/types.ts';
-import { CONTENT_TYPES, negotiateFormat, renderThumb, type ThumbCache } from '../thumbs.ts';
-import { UnreadableImageError } from '../unreadable-image.ts';
+import { CONTENT_TYPES, negotiateFormat, renderThumb, type ThumbCache } from '../imaging/thumbs.ts';
+import { UnreadableImageError } from '../imaging/unreadable-image.ts';
 
 const VERSION = /^[A-Za-z0-9_-]{1,64}$/;
 const isSize = (s: unknown): s is ThumbSize => typeof s === 'string' && (THUMB_SIZES as readonly string[]).includes(s);

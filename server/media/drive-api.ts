@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { drive, type drive_v3 } from 'googleapis/build/src/apis/drive/index.js';
-import { withBackoff } from '../backoff.ts';
+import { withBackoff } from '../resilience/backoff.ts';
 import { currentDeadline } from '../resilience/deadline.ts';
 import type { BreakerOptions } from '../resilience/breaker.ts';
 import { Circuit, type CircuitOptions } from '../resilience/circuit.ts';

@@ -9,7 +9,7 @@ import type { ApiMediaItem, ApiProduct } from '../../engine/shared/api.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { FakeDrive } from '../../testing/fake-drive/index.ts';
 import { createApp } from '../app.ts';
-import { createDataCache, createSiteData } from '../data.ts';
+import { createDataCache, createSiteData } from '../data/site-data.ts';
 import { createLogger } from '../log.ts';
 import { createDriveStore } from './drive.ts';
 

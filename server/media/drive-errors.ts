@@ -1,4 +1,4 @@
-import { isRetryableDriveError } from '../backoff.ts';
+import { isRetryableDriveError } from '../resilience/backoff.ts';
 import { errorAnswer } from '../errors.ts';
 import { CircuitOpenError } from '../resilience/circuit.ts';
 import { DeadlineError } from '../resilience/deadline.ts';

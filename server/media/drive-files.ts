@@ -1,4 +1,4 @@
-import { shortHash } from '../ids.ts';
+import { shortHash } from './ids.ts';
 import type { DriveFile } from './drive-api.ts';
 import { FOLDER_MIME } from './drive-query.ts';
 import { isPoster, isVideo, mimeTypeOf, posterNames } from './mime.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { createApp } from '../app.ts';
-import { createDataCache, createSiteData } from '../data.ts';
+import { createDataCache, createSiteData } from '../data/site-data.ts';
 import { FakeDrive } from '../../testing/fake-drive/index.ts';
 import { seedFolderPaths } from '../../testing/fake-drive/fixture.ts';
 import { createLogger } from '../log.ts';

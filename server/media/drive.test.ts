@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backoffDelay } from '../backoff.ts';
+import { backoffDelay } from '../resilience/backoff.ts';
 import { FakeDrive } from '../../testing/fake-drive/index.ts';
 import { jpeg, seedTree, videoBytes, type SeededTree } from '../../testing/fake-drive/fixture.ts';
 import { ConfigError } from '../config.ts';

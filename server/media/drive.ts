@@ -2,7 +2,7 @@ import pMap from 'p-map';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config.ts';
 import { errorAnswer } from '../errors.ts';
-import { isPublicId } from '../ids.ts';
+import { isPublicId } from './ids.ts';
 import { DriveApi, type DriveFile, type RetryOptions } from './drive-api.ts';
 import type { BreakerOptions } from '../resilience/breaker.ts';
 import type { CircuitOptions } from '../resilience/circuit.ts';

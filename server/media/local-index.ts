@@ -1,6 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { shortHash } from '../ids.ts';
+import { shortHash } from './ids.ts';
 import { isPoster, mimeTypeOf } from './mime.ts';
 
 export interface IndexEntry {

@@ -3,7 +3,7 @@ import { lstat, mkdir, readdir, readFile, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { shortHash } from '../ids.ts';
+import { shortHash } from './ids.ts';
 import { CAPTIONS_FILE, localCaptions } from './local-captions.ts';
 import { isMediaName, LocalIndex, safeRelPath } from './local-index.ts';
 import { isPoster, isVideo, mimeTypeOf, posterNames } from './mime.ts';

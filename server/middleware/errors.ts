@@ -4,7 +4,7 @@ import type { Logger } from '../log.ts';
 import { StoreError } from '../media/types.ts';
 import { CircuitOpenError } from '../resilience/circuit.ts';
 import { DeadlineError } from '../resilience/deadline.ts';
-import { UnreadableImageError } from '../unreadable-image.ts';
+import { UnreadableImageError } from '../imaging/unreadable-image.ts';
 import { answerError, describeAnswer, errorAnswer, RETRY_AFTER_S, sendError, type ErrorAnswer } from '../errors.ts';
 
 const seconds = (ms: number | undefined): number => Math.max(1, Math.ceil((ms ?? RETRY_AFTER_S * 1000) / 1000));

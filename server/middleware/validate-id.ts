@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { isPublicId } from '../ids.ts';
+import { isPublicId } from '../media/ids.ts';
 import { errorText, sendError } from '../errors.ts';
 
 /** The message of a 400 for a malformed id (pure; used by the middleware and its test). */

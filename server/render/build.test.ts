@@ -6,10 +6,10 @@ import express from 'express';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../../scripts/demo-media.ts';
-import { createDataCache, createSiteData } from '../data.ts';
+import { createDataCache, createSiteData } from '../data/site-data.ts';
 import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
-import { slotMapReader } from '../slots.ts';
+import { slotMapReader } from '../staff/slots.ts';
 import { createRenderRouter } from './index.ts';
 
 let base = '';

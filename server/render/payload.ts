@@ -22,8 +22,8 @@ import {
 } from '../../engine/shared/sources.ts';
 import { fillText } from '../../engine/placeholders.ts';
 import { firstScreen } from '../../engine/shared/paging.ts';
-import type { ImageRefs } from '../images.ts';
-import { fetchData, type SiteData, type SiteDataName } from '../services.ts';
+import type { ImageRefs } from '../imaging/images.ts';
+import { fetchData, type SiteData, type SiteDataName } from '../data/fetchers.ts';
 import type { Matcher } from './match.ts';
 import { pageNeeds } from './needs.ts';
 

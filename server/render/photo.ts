@@ -4,7 +4,7 @@ import { captionOf, galleryTitle, photoPath, photoSlugs, splitPhotoPath } from '
 import { dataValue, sourceData } from '../../engine/shared/keys.ts';
 import type { PagePayload, RoutePayload } from '../../engine/shared/page.ts';
 import { gallerySource } from '../../engine/shared/sources.ts';
-import { ogImageUrl } from '../media-items.ts';
+import { ogImageUrl } from '../data/media-items.ts';
 import { buildPayload, type PayloadContext } from './payload.ts';
 
 /** The items a gallery payload shows (from its server-fetched data); undefined when it is no gallery. */

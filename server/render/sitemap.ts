@@ -4,7 +4,7 @@ import { dataValue, sourceData, sourceKey, type MediaSource } from '../../engine
 import type { PagePayload } from '../../engine/shared/page.ts';
 import { pageFolders } from '../../engine/shared/shown-folders.ts';
 import { firstPaintMedia, gallerySource } from '../../engine/shared/sources.ts';
-import { fetchData } from '../services.ts';
+import { fetchData } from '../data/fetchers.ts';
 import { buildPayload, type PayloadContext } from './payload.ts';
 
 /**

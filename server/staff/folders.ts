@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import express, { Router } from 'express';
 import type { ApiScanResult } from '../../engine/shared/api.ts';
 import { STAFF_API, type CreateFoldersResult, type FolderSetupState } from '../../engine/shared/staff.ts';
-import type { LiveSiteData } from '../data.ts';
+import type { LiveSiteData } from '../data/site-data.ts';
 import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/types.ts';
 import { Serial, writeFileAtomic } from './atomic.ts';

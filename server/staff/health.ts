@@ -11,9 +11,9 @@ import {
   type HealthFolderInput,
 } from '../../engine/shared/health.ts';
 import { STAFF_API } from '../../engine/shared/staff.ts';
-import type { LiveSiteData } from '../data.ts';
+import type { LiveSiteData } from '../data/site-data.ts';
 import type { CachedContents } from '../data/files.ts';
-import { toMediaItem } from '../media-items.ts';
+import { toMediaItem } from '../data/media-items.ts';
 import { isVideo } from '../media/mime.ts';
 import type { MediaStore, StorageUse, StoreFile } from '../media/types.ts';
 import { DeadlineError } from '../resilience/deadline.ts';

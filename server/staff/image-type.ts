@@ -1,8 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { errorAnswer, type ErrorAnswer } from '../errors.ts';
-import { heicToJpeg } from '../heic/decode.ts';
-import { UnreadableImageError } from '../unreadable-image.ts';
+import { heicToJpeg } from '../imaging/heic.ts';
+import { UnreadableImageError } from '../imaging/unreadable-image.ts';
 
 /** The image types slots accept, by magic bytes, with the extension they are stored under. */
 export const SLOT_IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -21,7 +21,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 /** The most frames (pages) an animated image may have. */
 export const MAX_FRAMES = 500;
 
-/** HEIC/HEIF, recognised by their ftyp brands (server/heic/). */
+/** HEIC/HEIF, recognised by their ftyp brands (server/imaging/heic.ts). */
 const HEIC_TYPES: readonly string[] = ['image/heic', 'image/heif'];
 
 /** What an upload is (its type and, for a HEIC, its JPEG web version), or the catalogue's refusal. */

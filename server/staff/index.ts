@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { isSignIn, type Catalogue } from '../../engine/index.ts';
 import type { StorageRoot } from '../../engine/shared/staff.ts';
 import type { ServerConfig } from '../config.ts';
-import type { LiveSiteData } from '../data.ts';
+import type { LiveSiteData } from '../data/site-data.ts';
 import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/types.ts';
 import { removeStaleTemps } from './atomic.ts';

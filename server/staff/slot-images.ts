@@ -5,10 +5,10 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import pLimit from 'p-limit';
 import type { ApiSlotImages } from '../../engine/shared/api.ts';
 import type { Logger } from '../log.ts';
-import { thumbUrl } from '../media-items.ts';
+import { thumbUrl } from '../data/media-items.ts';
 import type { StoreFile } from '../media/types.ts';
 import { CACHE } from '../middleware/cache-control.ts';
-import { parseSlotMap, SLOT_FILE, slotMapReader } from '../slots.ts';
+import { parseSlotMap, SLOT_FILE, slotMapReader } from './slots.ts';
 import { Serial, writeFileAtomic } from './atomic.ts';
 import { assertDecodes, webVersion } from './image-type.ts';
 import { sendError } from '../errors.ts';

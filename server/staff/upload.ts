@@ -5,7 +5,7 @@ import type { ApiUploadResult } from '../../engine/shared/api.ts';
 import { fillText } from '../../engine/placeholders.ts';
 import { MAX_UPLOAD_BYTES, megabytes, STAFF_API } from '../../engine/shared/staff.ts';
 import { answerError, sendError } from '../errors.ts';
-import { UnreadableImageError } from '../unreadable-image.ts';
+import { UnreadableImageError } from '../imaging/unreadable-image.ts';
 import type { StaffAuth } from './auth.ts';
 import { checkSlotImage } from './image-type.ts';
 import { sameOriginOnly } from './origin.ts';

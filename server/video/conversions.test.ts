@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStore } from '../media/local.ts';
-import { toMediaItem } from '../media-items.ts';
+import { toMediaItem } from '../data/media-items.ts';
 import { VideoConversions } from './conversions.ts';
 import { ffmpegPath, parseStreams, probe } from './ffmpeg.ts';
 import { makeClip } from './fixtures.ts';

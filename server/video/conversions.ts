@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pLimit from 'p-limit';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
-import { urlVersion } from '../ids.ts';
+import { urlVersion } from '../media/ids.ts';
 import type { Logger } from '../log.ts';
 import { isPlayable, isVideo } from '../media/mime.ts';
 import type { MediaStore, StoreFile } from '../media/types.ts';
-import { ThumbCache } from '../thumbs.ts';
+import { ThumbCache } from '../imaging/thumbs.ts';
 import { frameArgs, probe, remuxable, remuxArgs, runFfmpeg, transcodeArgs } from './ffmpeg.ts';
 
 export type Readiness = 'pending' | 'ready' | 'failed';

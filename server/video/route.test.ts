@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiMediaItem, ApiProduct } from '../../engine/shared/api.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { createApp } from '../app.ts';
-import { createDataCache, createSiteData } from '../data.ts';
+import { createDataCache, createSiteData } from '../data/site-data.ts';
 import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
 import { ffmpegPath, probe, runFfmpeg } from './ffmpeg.ts';

@@ -10,7 +10,7 @@ export interface FileFacts {
   readonly name?: string;
 }
 
-/** Phone photos the server converts (server/heic/): accepted by extension when the type is blank. */
+/** Phone photos the server converts (server/imaging/heic.ts): accepted by extension when the type is blank. */
 export const HEIC_EXTENSIONS = ['.heic', '.heif'] as const;
 /** The picker's accept list: images, and HEIC by extension. */
 export const ACCEPT_IMAGES = ['image/*', ...HEIC_EXTENSIONS].join(',');

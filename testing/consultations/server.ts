@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from '../../server/app.ts';
-import { createDataCache, createSiteData } from '../../server/data.ts';
+import { createDataCache, createSiteData } from '../../server/data/site-data.ts';
 import { createLogger } from '../../server/log.ts';
 import { LocalStore } from '../../server/media/local.ts';
 import { PASSWORD, testCatalogue } from '../staff-harness.ts';

@@ -6,12 +6,12 @@ import sharp from 'sharp';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../../scripts/demo-media.ts';
 import { createApp } from '../../server/app.ts';
-import { createDataCache, createSiteData } from '../../server/data.ts';
+import { createDataCache, createSiteData } from '../../server/data/site-data.ts';
 import { FakeDrive, loadTree } from '../fake-drive/index.ts';
 import { createLogger } from '../../server/log.ts';
 import { createDriveStore } from '../../server/media/drive.ts';
 import { mimeTypeOf } from '../../server/media/mime.ts';
-import { slotMapReader } from '../../server/slots.ts';
+import { slotMapReader } from '../../server/staff/slots.ts';
 import { storeSuite } from './suite.ts';
 
 const EMPTY = 'Interior Window Coverings/Blinds/Wood';

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../../scripts/demo-media.ts';
 import { createApp } from '../../server/app.ts';
-import { createDataCache, createSiteData } from '../../server/data.ts';
+import { createDataCache, createSiteData } from '../../server/data/site-data.ts';
 import { createLogger } from '../../server/log.ts';
 import { LocalStore } from '../../server/media/local.ts';
-import { slotMapReader } from '../../server/slots.ts';
+import { slotMapReader } from '../../server/staff/slots.ts';
 import { FlakyStore } from './flaky-store.ts';
 import { storeSuite } from './suite.ts';
 

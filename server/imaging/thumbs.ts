@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type ResizeOptions } from 'sharp';
-import { heicImage } from './heic/decode.ts';
+import { heicImage } from './heic.ts';
 import { UnreadableImageError } from './unreadable-image.ts';
-import { RENDITIONS, type RenditionName } from '../engine/shared/images.ts';
-import type { ThumbSize } from './media-items.ts';
+import { RENDITIONS, type RenditionName } from '../../engine/shared/images.ts';
+import type { ThumbSize } from '../data/media-items.ts';
 
 export type ThumbFormat = 'webp' | 'avif' | 'jpeg';
 
@@ -62,7 +62,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 export async function renderThumb(source: Buffer, size: ThumbSize, format: ThumbFormat): Promise<Buffer> {
   try {
     const options = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
-    // An iPhone's HEIC (HEVC inside) is decoded by server/heic/; sharp reads everything else.
+    // An iPhone's HEIC (HEVC inside) is decoded by server/imaging/heic.ts; sharp reads everything else.
     const image = ((await heicImage(source, options)) ?? sharp(source, options))
       .rotate()
       .resize(THUMB_SPECS[size])

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeImage, ImageRefs } from './images.ts';
-import { icoOf } from './middleware/favicon.ts';
+import { icoOf } from '../middleware/favicon.ts';
 
 let dir: string;
 const jpeg = (width: number, height: number, orientation = 1) =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { ApiMediaItem } from '../engine/shared/api.ts';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
 
 /** The file and version in a tile's address (`/media/thumb/<fileId>/<version>/<size>`). */
 const THUMB_URL = /^\/media\/thumb\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\//;

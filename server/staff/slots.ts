@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ApiSlotImages } from '../engine/shared/api.ts';
-import type { Logger } from './log.ts';
+import type { ApiSlotImages } from '../../engine/shared/api.ts';
+import type { Logger } from '../log.ts';
 
 /** The slot map file: slot (or product) id -> `{ imageUrl, url? }`, written atomically by the staff tools. */
 export const SLOT_FILE = 'slots.json';

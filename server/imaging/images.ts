@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { thumbBase, type ImageRef } from '../engine/shared/images.ts';
+import { thumbBase, type ImageRef } from '../../engine/shared/images.ts';
 import { MAX_INPUT_PIXELS } from './thumbs.ts';
 
 /** A slot upload stored locally: `/media/slot/<sha256>.<ext>` (server/staff/slot-images.ts). */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Catalogue } from '../engine/index.ts';
+import type { Catalogue } from '../../engine/index.ts';
 
 /** What serves requests for one catalogue: the Express app built from it (an HTTP request listener). */
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse) => void;

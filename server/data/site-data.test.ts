@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catalogue } from '../engine/index.ts';
-import { loadCatalogue } from '../engine/node/read.ts';
-import { createDataCache, createSiteData, type LiveSiteData } from './data.ts';
-import { FakeDrive } from '../testing/fake-drive/index.ts';
-import { jpeg, seedFolderPaths } from '../testing/fake-drive/fixture.ts';
-import { createDriveStore } from './media/drive.ts';
+import type { Catalogue } from '../../engine/index.ts';
+import { loadCatalogue } from '../../engine/node/read.ts';
+import { createDataCache, createSiteData, type LiveSiteData } from './site-data.ts';
+import { FakeDrive } from '../../testing/fake-drive/index.ts';
+import { jpeg, seedFolderPaths } from '../../testing/fake-drive/fixture.ts';
+import { createDriveStore } from '../media/drive.ts';
 
 /** A folder of the catalogue that Drive lacks at first (staff create it later). */
 const LATE = 'Interior Window Coverings/Blinds/Wood';

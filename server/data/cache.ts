@@ -1,4 +1,4 @@
-import { beforeDeadline } from './resilience/deadline.ts';
+import { beforeDeadline } from '../resilience/deadline.ts';
 
 /** How long one kind of entry lives. Ages are counted from when the value was loaded. */
 export interface CachePolicy {

@@ -1,6 +1,6 @@
 import decodeHeic from 'heic-decode';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
-import { UnreadableImageError } from '../unreadable-image.ts';
+import { UnreadableImageError } from './unreadable-image.ts';
 
 /**
  * HEIC/HEIF photos from phones. sharp's prebuilt libvips reads HEIF only with AV1 inside (AVIF); an

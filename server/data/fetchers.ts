@@ -1,6 +1,6 @@
-import type { ApiFolderPreview, ApiMediaItem, ApiSlotImages, ApiProduct } from '../engine/shared/api.ts';
-import type { Catalogue } from '../engine/index.ts';
-import type { DataName, DataTypes, KeyArgs } from '../engine/shared/keys.ts';
+import type { ApiFolderPreview, ApiMediaItem, ApiSlotImages, ApiProduct } from '../../engine/shared/api.ts';
+import type { Catalogue } from '../../engine/index.ts';
+import type { DataName, DataTypes, KeyArgs } from '../../engine/shared/keys.ts';
 
 /**
  * What pages and the API read, in-process: the cached data layer above the media store. The JSON

@@ -1,10 +1,10 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { resolve } from 'node:path';
-import { formatProblem, ParseMemo, type Catalogue } from '../engine/index.ts';
-import { diffCatalogues, describeDiff } from '../engine/diff.ts';
-import { loadCatalogue, MANIFEST_DIR } from '../engine/node/read.ts';
+import { formatProblem, ParseMemo, type Catalogue } from '../../engine/index.ts';
+import { diffCatalogues, describeDiff } from '../../engine/diff.ts';
+import { loadCatalogue, MANIFEST_DIR } from '../../engine/node/read.ts';
 import { CatalogueHolder, type SiteHandler } from './catalogue-holder.ts';
-import type { Logger } from './log.ts';
+import type { Logger } from '../log.ts';
 
 export type ReloadOutcome =
   | { readonly kind: 'swapped'; readonly generation: number; readonly changes: string }

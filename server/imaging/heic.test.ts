@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { folderIdOf } from '../media/local-index.ts';
 import { signIn, startStaffServer, testCatalogue, upload, type StaffServer } from '../../testing/staff-harness.ts';
-import { renderThumb } from '../thumbs.ts';
-import { isHevcHeif } from './decode.ts';
+import { renderThumb } from './thumbs.ts';
+import { isHevcHeif } from './heic.ts';
 
 /** A 320x240 HEVC HEIC as an iPhone writes them (brand heic), made with libheif's heif-enc: 1.9 KB. */
 const FIXTURE = new URL('../../testing/fixtures/phone.heic', import.meta.url);

@@ -1,8 +1,8 @@
-import type { ApiMediaItem } from '../engine/shared/api.ts';
-import { RENDITIONS, type RenditionName } from '../engine/shared/images.ts';
-import { urlVersion } from './ids.ts';
-import { isPlayable, isVideo } from './media/mime.ts';
-import type { StoreFile } from './media/types.ts';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
+import { RENDITIONS, type RenditionName } from '../../engine/shared/images.ts';
+import { urlVersion } from '../media/ids.ts';
+import { isPlayable, isVideo } from '../media/mime.ts';
+import type { StoreFile } from '../media/types.ts';
 
 /** Thumbnail sizes of `/media/thumb/<fileId>/<version>/<size>`. */
 export const NAMED_SIZES = ['tile', 'preview', 'medium', 'large', 'og'] as const;

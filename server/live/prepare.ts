@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Catalogue } from '../engine/index.ts';
-import { whyBuild } from '../scripts/build-state.ts';
-import { generateDemoMedia, writeDefaults } from '../scripts/demo-media.ts';
-import type { ServerConfig } from './config.ts';
-import type { Logger } from './log.ts';
+import type { Catalogue } from '../../engine/index.ts';
+import { whyBuild } from '../../scripts/build-state.ts';
+import { generateDemoMedia, writeDefaults } from '../../scripts/demo-media.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Logger } from '../log.ts';
 
 /**
  * What `npm start` does before it serves (`server/main.ts --prepare`): builds the bundles when they are

@@ -4,16 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { mutate, rng } from '../engine/fuzz.ts';
-import { readManifest } from '../engine/node/read.ts';
-import type { Catalogue } from '../engine/index.ts';
-import { loadCatalogue } from '../engine/node/read.ts';
-import { createApp } from './app.ts';
-import { createDataCache, createSiteData } from './data.ts';
-import { createLogger } from './log.ts';
-import { LocalStore } from './media/local.ts';
+import { mutate, rng } from '../../engine/fuzz.ts';
+import { readManifest } from '../../engine/node/read.ts';
+import type { Catalogue } from '../../engine/index.ts';
+import { loadCatalogue } from '../../engine/node/read.ts';
+import { createApp } from '../app.ts';
+import { createDataCache, createSiteData } from '../data/site-data.ts';
+import { createLogger } from '../log.ts';
+import { LocalStore } from '../media/local.ts';
 import { startLiveSite } from './reload.ts';
-import { slotMapReader } from './slots.ts';
+import { slotMapReader } from '../staff/slots.ts';
 
 /** Random edits reloaded by the running site (about 30 ms each); `RELOAD_FUZZ_RUNS` sets another number. */
 const RUNS = Number(process.env['RELOAD_FUZZ_RUNS'] ?? 1000);

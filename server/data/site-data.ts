@@ -1,15 +1,15 @@
-import type { ApiFolderPreview, ApiMediaItem, ApiSlotImages, ApiProduct } from '../engine/shared/api.ts';
-import type { Catalogue } from '../engine/index.ts';
+import type { ApiFolderPreview, ApiMediaItem, ApiSlotImages, ApiProduct } from '../../engine/shared/api.ts';
+import type { Catalogue } from '../../engine/index.ts';
 import { Cache, DATA_POLICIES } from './cache.ts';
-import { folderPreview } from '../engine/shared/media.ts';
-import { CATALOGUE_FOLDERS, folderIds } from './data/folders.ts';
-import { currentDeadline } from './resilience/deadline.ts';
-import { listings, type CachedContents } from './data/files.ts';
-import { isStoreCode, StoreError, type MediaStore, type StoreFile } from './media/types.ts';
-import type { SiteData } from './services.ts';
-import { errorAnswer } from './errors.ts';
-import type { VideoConversions } from './video/conversions.ts';
-import type { TilePlaceholders } from './placeholders.ts';
+import { folderPreview } from '../../engine/shared/media.ts';
+import { CATALOGUE_FOLDERS, folderIds } from './folders.ts';
+import { currentDeadline } from '../resilience/deadline.ts';
+import { listings, type CachedContents } from './files.ts';
+import { isStoreCode, StoreError, type MediaStore, type StoreFile } from '../media/types.ts';
+import type { SiteData } from './fetchers.ts';
+import { errorAnswer } from '../errors.ts';
+import type { VideoConversions } from '../video/conversions.ts';
+import type { TilePlaceholders } from '../imaging/placeholders.ts';
 
 export interface SiteDataDeps {
   readonly catalogue: Catalogue;
