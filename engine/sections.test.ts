@@ -82,7 +82,7 @@ describe('adding a section type', () => {
         join(dir, 'site', 'sections', 'Quotes.tsx'),
         [
           `import { cardsOf } from '../../engine/sections.ts';`,
-          `import { GalleryDialogButton } from '../components/GalleryDialogButton.tsx';`,
+          `import { GalleryDialogButton } from '../dialog/GalleryDialogButton.tsx';`,
           `import type { SectionProps } from './types.ts';`,
           `export default function Quotes({ section, vars }: SectionProps) {`,
           `  return (`,

@@ -6,7 +6,7 @@ import { useShell } from '../app/context.ts';
 import { firstFeatures } from '../../engine/shared/products.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { styled } from '../styles/stitches.ts';
-import { GalleryDialogButton } from './GalleryDialogButton.tsx';
+import { GalleryDialogButton } from '../dialog/GalleryDialogButton.tsx';
 import { SubHeading } from './Heading.tsx';
 import { Icon } from './Icon.tsx';
 import { cardSizes } from '../../engine/shared/images.ts';

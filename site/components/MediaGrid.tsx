@@ -25,7 +25,7 @@ import { Thumb } from './Thumb.tsx';
 import { PAGE_ITEMS } from '../../engine/shared/paging.ts';
 import { Button, TileList } from './ui.tsx';
 
-const loadViewer = () => import('./MediaViewer.tsx');
+const loadViewer = () => import('../viewer/MediaViewer.tsx');
 const MediaViewer = lazy(loadViewer);
 
 /** Container widths where the layout changes: 2 columns below 560 px, up to 5 from 1100 px. */

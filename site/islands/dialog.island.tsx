@@ -8,7 +8,7 @@ import { AWAIT_ISLAND_ATTR, CLICKED_ATTR } from '../../engine/shared/islands.ts'
 import { Button, ButtonLink } from '../components/ui.tsx';
 import { fetchJson } from '../data/fetcher.ts';
 
-const loadDialog = () => import('../components/GalleryDialog.tsx');
+const loadDialog = () => import('../dialog/GalleryDialog.tsx');
 const GalleryDialog = lazy(loadDialog);
 
 /** What a dialog's source is looked up from again when the server could not (see engine/shared/sources.ts). */

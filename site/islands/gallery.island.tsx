@@ -10,7 +10,7 @@ import { Button, StatusBox } from '../components/ui.tsx';
 import { useMedia } from '../data/hooks.ts';
 import { useData, useUi } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
-import { PHOTO_VIEW_ATTR } from '../components/PhotoView.tsx';
+import { PHOTO_VIEW_ATTR } from '../viewer/PhotoView.tsx';
 
 const Toolbar = styled('div', {
   display: 'flex',

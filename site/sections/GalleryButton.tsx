@@ -1,4 +1,4 @@
-import { GalleryDialogButton } from '../components/GalleryDialogButton.tsx';
+import { GalleryDialogButton } from '../dialog/GalleryDialogButton.tsx';
 import { Actions } from '../components/ui.tsx';
 import { Frame } from './Frame.tsx';
 import type { SectionProps } from './types.ts';

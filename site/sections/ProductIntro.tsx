@@ -4,7 +4,7 @@ import type { ApiFolderPreview } from '../../engine/shared/api.ts';
 import { SIZES } from '../../engine/shared/images.ts';
 import { usePage, useShell } from '../app/context.ts';
 import type { Card as CardDef } from '../../engine/index.ts';
-import { GalleryDialogButton, useDialogHref } from '../components/GalleryDialogButton.tsx';
+import { GalleryDialogButton, useDialogHref } from '../dialog/GalleryDialogButton.tsx';
 import { SubHeading } from '../components/Heading.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { ResponsiveThumb, useSlotImage } from '../components/SlotImage.tsx';

@@ -1,6 +1,6 @@
 import { usePage, useShell } from '../app/context.ts';
 import { Missing } from '../components/Missing.tsx';
-import { PhotoView } from '../components/PhotoView.tsx';
+import { PhotoView } from '../viewer/PhotoView.tsx';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { PageLinks } from '../components/PageLinks.tsx';
 import { PageTop } from '../components/PageTop.tsx';

@@ -16,12 +16,12 @@ import { trapTab } from '../lib/focus.ts';
 import { SIZES } from '../../engine/shared/images.ts';
 import { isVideo, squareSize, squareSrcSet, tileSources } from '../../engine/shared/media.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
-import { RefreshButton, useRefresh } from './RefreshButton.tsx';
-import { Thumb } from './Thumb.tsx';
-import { IconButton } from './controls.tsx';
-import { Button, StatusBox, TileList } from './ui.tsx';
+import { RefreshButton, useRefresh } from '../components/RefreshButton.tsx';
+import { Thumb } from '../components/Thumb.tsx';
+import { IconButton } from '../components/controls.tsx';
+import { Button, StatusBox, TileList } from '../components/ui.tsx';
 
-const MediaViewer = lazy(() => import('./MediaViewer.tsx'));
+const MediaViewer = lazy(() => import('../viewer/MediaViewer.tsx'));
 
 const pulse = keyframes({ '50%': { opacity: 0.55 } });
 

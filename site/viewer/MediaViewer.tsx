@@ -19,9 +19,9 @@ import {
 } from '../../engine/shared/media.ts';
 import { captionsOf } from '../../engine/shared/captions.ts';
 import { CONVERSION_POLL_MS, keys } from '../../engine/shared/keys.ts';
-import { notifySuccess } from './Toasts.tsx';
+import { notifySuccess } from '../components/Toasts.tsx';
 import { styled } from '../styles/stitches.ts';
-import { Thumb } from './Thumb.tsx';
+import { Thumb } from '../components/Thumb.tsx';
 
 declare module 'yet-another-react-lightbox' {
   interface GenericSlide {

@@ -4,7 +4,7 @@ import { captionOf, photoPath, photoSlugs } from '../../engine/shared/captions.t
 import { isPlayable, isVideo, videoFormat, viewerSrcSet } from '../../engine/shared/media.ts';
 import { useUi } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
-import { ButtonLink } from './ui.tsx';
+import { ButtonLink } from '../components/ui.tsx';
 
 const Figure = styled('figure', {
   margin: '0 0 $5',
