@@ -94,25 +94,7 @@ function expandFamily(family: FamilyInput, fi: number, out: Flattened, m: Parsed
     }
     slugAt.set(member.slug, memberPath);
 
-    // A value that is neither a text nor a list of texts was reported by the schema; a text where the
-    // templates take a list (features as one text, say), or the other way round, is reported here.
-    // Either way the value is not used: the family default, or an empty text or list, stands in.
-    const bad = new Set<string>();
-    for (const [key, value] of Object.entries(member)) {
-      if (!isText(value) && !isTextList(value)) {
-        bad.add(key);
-        continue;
-      }
-      const use = uses.get(key);
-      if (!use || key === 'without') continue;
-      const expected =
-        use.list && typeof value === 'string' ? 'list' : !use.list && Array.isArray(value) ? 'text' : null;
-      if (!expected) continue;
-      bad.add(key);
-      const actual = typeof value === 'string' ? `the string ${JSON.stringify(value)}` : 'a list';
-      found.push(problem('MemberShape', { key, expected, actual }, m.locate([...memberPath, key])));
-    }
-
+    const bad = misshapenKeys(member, uses, memberPath, m, found);
     const good = Object.fromEntries(Object.entries(member).filter(([key]) => !bad.has(key)));
     const vars = memberVars(family.vars ?? {}, good);
     for (const key of bad) if (!vars.has(key)) vars.set(key, uses.get(key)?.list ? [] : '');
@@ -120,20 +102,14 @@ function expandFamily(family: FamilyInput, fi: number, out: Flattened, m: Parsed
     const unset = new Set<string>();
     const filled = products(vars, unset);
     const productIds = filled.map((p) => String(p.id));
-    const without = new Set<string>();
-    (bad.has('without') ? [] : (member.without ?? [])).forEach((name, k) => {
-      if (pageIds.includes(name) || productIds.includes(name) || templates.some((t) => t.id === name)) {
-        without.add(name);
-        return;
-      }
-      const allowed = [...pageIds, ...productIds];
-      found.push(
-        problem(
-          'UnknownWithout',
-          { value: name, family: family.id, allowed, suggestion: suggest(name, allowed) },
-          m.locate([...memberPath, 'without', k]),
-        ),
-      );
+    const without = leftOut(bad.has('without') ? [] : (member.without ?? []), {
+      family: family.id,
+      pageIds,
+      productIds,
+      templateIds: templates.map((t) => t.id),
+      at: [...memberPath, 'without'],
+      m,
+      found,
     });
     for (const path of folders(vars, unset)) out.folders.push({ value: { path }, at });
     filled.forEach((value, i) => {
@@ -150,6 +126,68 @@ function expandFamily(family: FamilyInput, fi: number, out: Flattened, m: Parsed
       found.push(problem('UnsetVariable', { variable, member: member.slug, family: family.id }, m.locate(memberPath)));
     }
   });
+}
+
+/**
+ * The keys of a member whose value cannot be used. A value that is neither a text nor a list of texts
+ * was reported by the schema; a text where the templates take a list (features as one text, say), or
+ * the other way round, is reported here. Either way the value is not used: the family default, or an
+ * empty text or list, stands in.
+ */
+function misshapenKeys(
+  member: Readonly<Record<string, unknown>>,
+  uses: ReturnType<typeof templateUses>,
+  memberPath: DataPath,
+  m: ParsedManifest,
+  found: Problem[],
+): Set<string> {
+  const bad = new Set<string>();
+  for (const [key, value] of Object.entries(member)) {
+    if (!isText(value) && !isTextList(value)) {
+      bad.add(key);
+      continue;
+    }
+    const use = uses.get(key);
+    if (!use || key === 'without') continue;
+    const expected = use.list && typeof value === 'string' ? 'list' : !use.list && Array.isArray(value) ? 'text' : null;
+    if (!expected) continue;
+    bad.add(key);
+    const actual = typeof value === 'string' ? `the string ${JSON.stringify(value)}` : 'a list';
+    found.push(problem('MemberShape', { key, expected, actual }, m.locate([...memberPath, key])));
+  }
+  return bad;
+}
+
+interface WithoutContext {
+  readonly family: string;
+  readonly pageIds: readonly string[];
+  readonly productIds: readonly string[];
+  /** The ids the family's product templates are written with (before their placeholders are filled). */
+  readonly templateIds: readonly (string | undefined)[];
+  /** The member's `without` list. */
+  readonly at: DataPath;
+  readonly m: ParsedManifest;
+  readonly found: Problem[];
+}
+
+/** The pages and products a member leaves out (`without`); a name that is neither is reported. */
+function leftOut(names: readonly string[], c: WithoutContext): Set<string> {
+  const without = new Set<string>();
+  names.forEach((name, k) => {
+    if (c.pageIds.includes(name) || c.productIds.includes(name) || c.templateIds.includes(name)) {
+      without.add(name);
+      return;
+    }
+    const allowed = [...c.pageIds, ...c.productIds];
+    c.found.push(
+      problem(
+        'UnknownWithout',
+        { value: name, family: c.family, allowed, suggestion: suggest(name, allowed) },
+        c.m.locate([...c.at, k]),
+      ),
+    );
+  });
+  return without;
 }
 
 type MemberKeyCheck = (member: Readonly<Record<string, unknown>>, mi: number) => Set<string>;

@@ -167,86 +167,13 @@ const expectedName = (t: string): string =>
     )
     .join(' or ');
 
+/** The problems of the validator's errors, for people: one per place and message. */
 function rewrite(errors: readonly ErrorObject[], m: ParsedManifest): Problem[] {
   const out: Problem[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
-    const path = pathOf(e);
-    const key = String(path[path.length - 1] ?? 'manifest');
-    let p: Problem | undefined;
-    // A key name that fits no allowed form: reported once, by its enum (with a did-you-mean).
-    if (e.propertyName !== undefined && e.keyword !== 'enum') continue;
-    switch (e.keyword) {
-      case 'additionalProperties': {
-        const extra = String(e.params['additionalProperty']);
-        const retired = Object.hasOwn(RETIRED, extra) ? RETIRED[extra] : undefined;
-        if (retired?.at(path)) {
-          p = problem(
-            'RetiredKey',
-            { key: extra, where: describe(path), instead: retired.instead },
-            m.locate([...path, extra], { key: true }),
-          );
-          break;
-        }
-        const allowed = Object.keys((e.parentSchema as { properties?: object }).properties ?? {});
-        p = problem(
-          'UnknownKey',
-          { key: extra, where: describe(path), allowed, suggestion: suggest(extra, allowed) },
-          m.locate([...path, extra], { key: true }),
-        );
-        break;
-      }
-      case 'required':
-        p = problem('MissingKey', { key: String(e.params['missingProperty']), where: describe(path) }, m.locate(path));
-        break;
-      case 'type':
-        p =
-          String(e.params['type']) === 'array' && typeof e.data === 'string'
-            ? problem('MemberShape', { key, expected: 'list', actual: typeName(e.data) }, m.locate(path))
-            : problem(
-                'WrongType',
-                { key, expected: expectedName(String(e.params['type'])), actual: typeName(e.data) },
-                m.locate(path),
-              );
-        break;
-      case 'enum': {
-        // A list or mapping where a name belongs: the 'type' error of the same value says so.
-        if (e.data !== null && typeof e.data === 'object' && e.propertyName === undefined) continue;
-        const allowed = (e.params['allowedValues'] as unknown[]).map(String);
-        const value = String(e.data);
-        const what =
-          e.propertyName === undefined
-            ? (WHAT[key] ?? (path[path.length - 2] === 'icons' ? 'icon' : `value for '${key}'`))
-            : key === 'texts'
-              ? 'text key'
-              : 'page kind';
-        const at = e.propertyName !== undefined ? m.locate([...path, e.propertyName], { key: true }) : m.locate(path);
-        p = problem(
-          'UnknownValue',
-          { what, value: e.propertyName ?? value, allowed, suggestion: suggest(e.propertyName ?? value, allowed) },
-          at,
-        );
-        break;
-      }
-      case 'propertyNames':
-      case 'anyOf':
-        continue;
-      case 'pattern': {
-        const pattern = String(e.params['pattern']);
-        p = problem(
-          'BadFormat',
-          { key, value: String(e.data), expected: FORMAT[pattern] ?? `of the form ${pattern}` },
-          m.locate(path),
-        );
-        break;
-      }
-      case 'minItems':
-      case 'minLength':
-        p = problem('InvalidValue', { key, detail: 'must not be empty' }, m.locate(path));
-        break;
-      default:
-        p = problem('InvalidValue', { key, detail: e.message ?? 'is not valid' }, m.locate(path));
-    }
+    const p = problemOf(e, m);
+    if (!p) continue;
     const sig = `${p.file}:${p.line}:${p.col}:${p.message}`;
     if (!seen.has(sig)) {
       seen.add(sig);
@@ -254,4 +181,83 @@ function rewrite(errors: readonly ErrorObject[], m: ParsedManifest): Problem[] {
     }
   }
   return out;
+}
+
+/** One validator error as a located problem; undefined when another error of the same value says it. */
+function problemOf(e: ErrorObject, m: ParsedManifest): Problem | undefined {
+  const path = pathOf(e);
+  const key = String(path[path.length - 1] ?? 'manifest');
+  // A key name that fits no allowed form: reported once, by its enum (with a did-you-mean).
+  if (e.propertyName !== undefined && e.keyword !== 'enum') return undefined;
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return extraKeyProblem(e, path, m);
+    case 'required':
+      return problem('MissingKey', { key: String(e.params['missingProperty']), where: describe(path) }, m.locate(path));
+    case 'type':
+      return String(e.params['type']) === 'array' && typeof e.data === 'string'
+        ? problem('MemberShape', { key, expected: 'list', actual: typeName(e.data) }, m.locate(path))
+        : problem(
+            'WrongType',
+            { key, expected: expectedName(String(e.params['type'])), actual: typeName(e.data) },
+            m.locate(path),
+          );
+    case 'enum':
+      return unknownValueProblem(e, path, key, m);
+    case 'propertyNames':
+    case 'anyOf':
+      return undefined;
+    case 'pattern': {
+      const pattern = String(e.params['pattern']);
+      return problem(
+        'BadFormat',
+        { key, value: String(e.data), expected: FORMAT[pattern] ?? `of the form ${pattern}` },
+        m.locate(path),
+      );
+    }
+    case 'minItems':
+    case 'minLength':
+      return problem('InvalidValue', { key, detail: 'must not be empty' }, m.locate(path));
+    default:
+      return problem('InvalidValue', { key, detail: e.message ?? 'is not valid' }, m.locate(path));
+  }
+}
+
+/** A key the schema does not allow where it is: a retired key with what to do instead, or an unknown one. */
+function extraKeyProblem(e: ErrorObject, path: DataPath, m: ParsedManifest): Problem {
+  const extra = String(e.params['additionalProperty']);
+  const retired = Object.hasOwn(RETIRED, extra) ? RETIRED[extra] : undefined;
+  if (retired?.at(path)) {
+    return problem(
+      'RetiredKey',
+      { key: extra, where: describe(path), instead: retired.instead },
+      m.locate([...path, extra], { key: true }),
+    );
+  }
+  const allowed = Object.keys((e.parentSchema as { properties?: object }).properties ?? {});
+  return problem(
+    'UnknownKey',
+    { key: extra, where: describe(path), allowed, suggestion: suggest(extra, allowed) },
+    m.locate([...path, extra], { key: true }),
+  );
+}
+
+/** A value (or a key name) outside its list of allowed names, with a did-you-mean. */
+function unknownValueProblem(e: ErrorObject, path: DataPath, key: string, m: ParsedManifest): Problem | undefined {
+  // A list or mapping where a name belongs: the 'type' error of the same value says so.
+  if (e.data !== null && typeof e.data === 'object' && e.propertyName === undefined) return undefined;
+  const allowed = (e.params['allowedValues'] as unknown[]).map(String);
+  const value = String(e.data);
+  const what =
+    e.propertyName === undefined
+      ? (WHAT[key] ?? (path[path.length - 2] === 'icons' ? 'icon' : `value for '${key}'`))
+      : key === 'texts'
+        ? 'text key'
+        : 'page kind';
+  const at = e.propertyName !== undefined ? m.locate([...path, e.propertyName], { key: true }) : m.locate(path);
+  return problem(
+    'UnknownValue',
+    { what, value: e.propertyName ?? value, allowed, suggestion: suggest(e.propertyName ?? value, allowed) },
+    at,
+  );
 }
