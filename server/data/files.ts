@@ -98,42 +98,10 @@ export function listings(
     return decorate(items);
   };
 
-  /**
-   * Learns the files of every catalogue folder, so that an id from a page another instance rendered
-   * (or rendered before a restart) is known: cached listings answer from the cache, the others are
-   * listed (a few at a time) without being kept as listings, so that a gallery's own first load still
-   * reads its folder. At most once per WARM_INTERVAL_MS: unknown ids asked for in between are
-   * refused at once.
-   */
-  let warm: { at: number; done: Promise<unknown[]>; failed?: boolean } | null = null;
-  const learnFiles = async (id: string): Promise<void> => {
+  const warmListings = warmer(folders, async (id) => {
     if (cache.has('listing', id)) await folderItems(id);
     else learn(await store.listFolder(id));
-  };
-  /** Learns the catalogue's files; resolves to the failures met (the store could not be asked). */
-  const warmListings = (): Promise<unknown[]> => {
-    const now = Date.now();
-    if (!warm || warm.failed || now - warm.at >= WARM_INTERVAL_MS) {
-      const failures: unknown[] = [];
-      const done = folders.catalogueFolders().then(
-        async (map) => {
-          const ids = [...new Set(map.values())].filter((id): id is string => id !== null);
-          await pMap(
-            ids,
-            (id) => learnFiles(id).catch((e: unknown) => void (isStoreCode(e, 'not-found') || failures.push(e))),
-            { concurrency: WARM_CONCURRENCY },
-          );
-          return failures;
-        },
-        (e: unknown) => [e],
-      );
-      // After a failure the next unknown id looks again (the store's circuits keep that cheap).
-      const started = { at: now, done, failed: false };
-      warm = started;
-      void done.then((f) => void (started.failed = f.length > 0));
-    }
-    return warm.done;
-  };
+  });
 
   /** Whether the slot map shows this file (Drive mode keeps slot images outside the catalogue). */
   const inSlotMap = async (fileId: string): Promise<boolean> => {
@@ -156,4 +124,39 @@ export function listings(
   };
 
   return { loadListing, folderItems, folderContents, file, decorate };
+}
+
+/**
+ * Learns the files of every catalogue folder (with `learnFiles`, one folder at a time, a few at once),
+ * so that an id from a page another instance rendered (or rendered before a restart) is known: cached
+ * listings answer from the cache, the others are listed without being kept as listings, so that a
+ * gallery's own first load still reads its folder. At most once per WARM_INTERVAL_MS: unknown ids
+ * asked for in between are refused at once. The function returned resolves to the failures met (the
+ * store could not be asked).
+ */
+function warmer(folders: FolderIds, learnFiles: (id: string) => Promise<void>): () => Promise<unknown[]> {
+  let warm: { at: number; done: Promise<unknown[]>; failed?: boolean } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!warm || warm.failed || now - warm.at >= WARM_INTERVAL_MS) {
+      const failures: unknown[] = [];
+      const done = folders.catalogueFolders().then(
+        async (map) => {
+          const ids = [...new Set(map.values())].filter((id): id is string => id !== null);
+          await pMap(
+            ids,
+            (id) => learnFiles(id).catch((e: unknown) => void (isStoreCode(e, 'not-found') || failures.push(e))),
+            { concurrency: WARM_CONCURRENCY },
+          );
+          return failures;
+        },
+        (e: unknown) => [e],
+      );
+      // After a failure the next unknown id looks again (the store's circuits keep that cheap).
+      const started = { at: now, done, failed: false };
+      warm = started;
+      void done.then((f) => void (started.failed = f.length > 0));
+    }
+    return warm.done;
+  };
 }
