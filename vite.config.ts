@@ -24,7 +24,7 @@ const CORE = [
   /node_modules\/(react|react-dom|scheduler|swr|jotai|wouter|@stitches\/react|use-sync-external-store|dequal)\//,
   /node_modules\/lucide-react\/dist\/esm\/(Icon|context|createLucideIcon|defaultAttributes|shared\/|icons\/(refresh-cw|play)\.mjs)/,
   /\/site\/(app|data|styles)\//,
-  /\/site\/islands\/(IslandRoot|store|hydrate|types|photo-address)\.tsx?$/,
+  /\/site\/islands\/(IslandRoot|store|hydrate|types|photo-address|live)\.tsx?$/,
   /\/site\/components\/(ui|Thumb|Loading|Toasts|RefreshButton)\.tsx/,
   /\/engine\/placeholders\.ts/,
   /\/engine\/shared\/(page|keys|media|images|file-types|api|captions|paging|islands)\.ts/,

@@ -11,6 +11,7 @@ import { useMedia } from '../data/hooks.ts';
 import { useData, useUi } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
 import { PHOTO_VIEW_ATTR } from '../viewer/PhotoView.tsx';
+import { useLive } from './live.ts';
 
 const Toolbar = styled('div', {
   display: 'flex',
@@ -78,9 +79,8 @@ export default function GalleryIsland({
   const refresh = useRefresh(source, () => setGeneration((g) => g + 1));
   const { refreshing } = refresh;
   const retry = unresolved ? () => window.location.reload() : refresh.run;
-  const [live, setLive] = useState(false);
+  const live = useLive();
   useEffect(() => {
-    setLive(true);
     // On a photo's address the server showed the photo (PhotoView) for visitors without the script:
     // the viewer opens on it now, so that rendition goes.
     document.querySelector(`[${PHOTO_VIEW_ATTR}]`)?.remove();

@@ -6,7 +6,7 @@ import { useUi } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
 import { ButtonLink } from '../components/ui.tsx';
 
-const Figure = styled('figure', {
+const Figure = /* @__PURE__ */ styled('figure', {
   margin: '0 0 $5',
   padding: '$4',
   borderRadius: '$md',
@@ -17,7 +17,7 @@ const Figure = styled('figure', {
   '& figcaption': { marginTop: '$3', fontWeight: 600, overflowWrap: 'anywhere' },
 });
 
-const Nav = styled('nav', {
+const Nav = /* @__PURE__ */ styled('nav', {
   display: 'flex',
   flexWrap: 'wrap',
   justifyContent: 'center',
