@@ -1,18 +1,13 @@
-import { Images } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
-import type { ApiProduct } from '../../engine/shared/api.ts';
-import { keys, type MediaSource } from '../../engine/shared/keys.ts';
-import { pageKey, type RoutePayload } from '../../engine/shared/page.ts';
-import { productById } from '../../engine/shared/products.ts';
-import { AWAIT_ISLAND_ATTR, CLICKED_ATTR } from '../../engine/shared/islands.ts';
-import { Button, ButtonLink } from '../components/ui.tsx';
-import { fetchJson } from '../data/fetcher.ts';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
+import type { MediaSource } from '../../engine/shared/keys.ts';
+import { DialogOpener } from '../dialog/DialogOpener.tsx';
+import { lookUp, type DialogLookup } from '../dialog/lookup.ts';
+import { useOpeners } from '../dialog/useOpeners.ts';
+import { useLive } from './live.ts';
 
 const loadDialog = () => import('../dialog/GalleryDialog.tsx');
 const GalleryDialog = lazy(loadDialog);
-
-/** What a dialog's source is looked up from again when the server could not (see engine/shared/sources.ts). */
-export type DialogLookup = { readonly folder: string } | { readonly product: string };
+const preload = (): void => void loadDialog();
 
 export interface DialogIslandProps {
   readonly title: string;
@@ -28,20 +23,6 @@ export interface DialogIslandProps {
   readonly pagePath: string;
   /** `data-opens-dialog` of other elements that open this dialog too (a product intro's picture). */
   readonly trigger?: string;
-}
-
-/** Looks a dialog's source up again: the page's folder ids, or the product list. */
-async function lookUp(lookup: DialogLookup, pagePath: string): Promise<MediaSource | null | 'failed'> {
-  if ('folder' in lookup) {
-    const next = await fetchJson<RoutePayload>(pageKey(pagePath)).catch(() => null);
-    if (next?.type !== 'page' || next.errors.includes(keys.folderLookup(lookup.folder))) return 'failed';
-    const id = next.folderIds[lookup.folder];
-    return id ? { folderId: id } : null;
-  }
-  const products = await fetchJson<ApiProduct[]>(keys.products).catch(() => null);
-  if (!products) return 'failed';
-  const id = productById(products, lookup.product)?.driveFolderId;
-  return id ? { folderId: id } : null;
 }
 
 /**
@@ -60,7 +41,7 @@ export default function DialogIsland({
   trigger,
 }: DialogIslandProps) {
   const [open, setOpen] = useState(false);
-  const [live, setLive] = useState(false);
+  const live = useLive();
   const [found, setFound] = useState<{ source: MediaSource | null } | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const show = (event?: MouseEvent | Event) => {
@@ -68,64 +49,19 @@ export default function DialogIsland({
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setOpen(true);
   };
-  const showRef = useRef(show);
-  showRef.current = show;
   const button = useRef<HTMLElement>(null);
-  useEffect(() => {
-    setLive(true);
-    const others = trigger
-      ? [...document.querySelectorAll<HTMLElement>(`[data-opens-dialog="${CSS.escape(trigger)}"]`)]
-      : [];
-    // A click that came before the island was live (the boot script kept it): carried out now.
-    const clicked = [button.current, ...others].find((el) => el?.hasAttribute(CLICKED_ATTR));
-    if (clicked) {
-      clicked.removeAttribute(CLICKED_ATTR);
-      clicked.focus();
-      showRef.current();
-    }
-    const onClick = (e: Event) => showRef.current(e);
-    for (const el of others) {
-      el.removeAttribute(AWAIT_ISLAND_ATTR);
-      el.addEventListener('click', onClick);
-      el.addEventListener('pointerenter', () => void loadDialog(), { once: true });
-    }
-    return () => others.forEach((el) => el.removeEventListener('click', onClick));
-  }, [trigger]);
-  const preload = () => void loadDialog();
-  const content = (
-    <>
-      <Images size={18} aria-hidden="true" />
-      {label}
-    </>
-  );
-  const common = { 'aria-haspopup': 'dialog' as const, onPointerEnter: preload, onFocus: preload };
+  useOpeners(trigger, button, show, preload);
   return (
     <>
-      {href ? (
-        <ButtonLink
-          ref={button as never}
-          variant={variant}
-          href={href}
-          {...common}
-          // React handles clicks only once the island has hydrated: from then on the link opens the dialog.
-          onClick={(e: MouseEvent) => show(e)}
-        >
-          {content}
-        </ButtonLink>
-      ) : (
-        // Not `disabled` before it is live: the boot script keeps a click on it for the island.
-        <Button
-          ref={button as never}
-          type="button"
-          variant={variant}
-          aria-disabled={live ? undefined : true}
-          {...{ [AWAIT_ISLAND_ATTR]: live ? undefined : '' }}
-          {...common}
-          onClick={() => show()}
-        >
-          {content}
-        </Button>
-      )}
+      <DialogOpener
+        label={label}
+        variant={variant}
+        href={href}
+        live={live}
+        button={button}
+        show={show}
+        preload={preload}
+      />
       {open && (
         <Suspense fallback={null}>
           <GalleryDialog

@@ -1,0 +1,35 @@
+import { X } from 'lucide-react';
+import { useUi } from '../app/context.ts';
+import { IconButton } from '../components/controls.tsx';
+import { RefreshButton } from '../components/RefreshButton.tsx';
+import { styled } from '../styles/stitches.ts';
+
+const Head = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  padding: '$4 $5',
+  borderBottom: '1px solid $border',
+  '& h2': { flex: 1, margin: 0, fontSize: '1.35rem' },
+});
+
+interface Props {
+  readonly title: string;
+  /** Refresh, when there are items to refresh (null: none). */
+  readonly refresh: { readonly refreshing: boolean; readonly disabled: boolean; readonly run: () => void } | null;
+  readonly onClose: () => void;
+}
+
+/** The dialog's head: its title (which names the dialog), Refresh and Close. */
+export function DialogHead({ title, refresh, onClose }: Props) {
+  const ui = useUi();
+  return (
+    <Head>
+      <h2 id="gallery-dialog-title">{title}</h2>
+      {refresh && <RefreshButton refreshing={refresh.refreshing} disabled={refresh.disabled} onClick={refresh.run} />}
+      <IconButton type="button" aria-label={ui['close']} onClick={onClose}>
+        <X size={20} aria-hidden="true" />
+      </IconButton>
+    </Head>
+  );
+}
