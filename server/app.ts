@@ -23,6 +23,7 @@ import { assetsStatic, defaultsStatic } from './middleware/static.ts';
 import { createRenderRouter } from './render/index.ts';
 import { ThumbCache } from './imaging/thumbs.ts';
 import type { VideoConversions } from './video/conversions.ts';
+import type { CountsFactory } from './db/rate-counts.ts';
 import { videosRouter } from './video/route.ts';
 
 export interface AppDeps {
@@ -43,6 +44,10 @@ export interface AppDeps {
   readonly deadlineMs?: number;
   /** Phone and legacy videos made playable (`/media/video/...`) and poster frames for tiles. */
   readonly videos?: VideoConversions;
+  /** Where rate limits count (the site database, shared by every server); default: this app's memory. */
+  readonly counts?: CountsFactory;
+  /** The bytes of a slot image kept in the site database (`/media/slot/<name>`), for its renditions. */
+  readonly slotBytes?: (name: string) => Promise<Buffer | undefined>;
 }
 
 /** The thumbnail cache of a server: under `DATA_DIR/cache/thumbs`, bounded by `THUMB_CACHE_MB`. */
@@ -66,8 +71,9 @@ export function createApp(deps: AppDeps): Express {
   // Media first and never rate-limited: a gallery of hundreds of tiles must not starve.
   const thumbs = deps.thumbs ?? createThumbCache(config);
   app.use(thumbsRouter(data, thumbs, deps.videos));
-  const images = new ImageRefs({ dataDir: config.dataDir, fileSize: (id) => data.file(id) });
-  app.use(imagesRouter(config.dataDir, images, thumbs));
+  const { slotBytes } = deps;
+  const images = new ImageRefs({ dataDir: config.dataDir, fileSize: (id) => data.file(id), slotBytes });
+  app.use(imagesRouter(config.dataDir, images, thumbs, slotBytes));
   app.use(filesRouter(data));
   if (deps.videos) app.use(videosRouter(deps.videos));
   app.use('/defaults', defaultsStatic(config.dataDir));
@@ -80,7 +86,7 @@ export function createApp(deps: AppDeps): Express {
   if (assets) app.use('/assets', assets);
   app.use(productsRouter(data));
   app.use(dataRouter(data));
-  app.use(refreshRouter(data));
+  app.use(refreshRouter(data, { counts: deps.counts?.('refresh') }));
   app.use(mediaItemRouter(data));
   for (const router of deps.routers ?? []) app.use(router);
   app.use(['/api', '/media'], apiNotFound);

@@ -29,6 +29,8 @@ export interface ServerConfig {
   readonly trustProxy: boolean | number | string;
   /** `THUMB_CACHE_MB`: resized thumbnails kept on disk; the least recently used go past it. */
   readonly thumbCacheMb: number;
+  /** `DATABASE_URL` (PostgreSQL, shared by several servers); unset: SQLite in DATA_DIR (server/db/). */
+  readonly databaseUrl?: string;
 }
 
 export const DEFAULTS = {
@@ -105,6 +107,16 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
   );
 }
 
+function parseDatabaseUrl(raw: string | undefined): string | undefined {
+  const url = blank(raw);
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) {
+    throw new ConfigError(
+      `DATABASE_URL must be a PostgreSQL URL, postgres://user:password@host:5432/database (got a value starting '${url.slice(0, 12)}'). Unset it to use SQLite in DATA_DIR.`,
+    );
+  }
+  return url;
+}
+
 /** Environment -> configuration. Pure apart from resolving DATA_DIR against `cwd`. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const drive: DriveConfig = {
@@ -123,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: blank(env.LOG_LEVEL) ?? DEFAULTS.logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     thumbCacheMb: parseMegabytes('THUMB_CACHE_MB', env.THUMB_CACHE_MB, DEFAULTS.thumbCacheMb),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
   };
 }

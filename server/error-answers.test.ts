@@ -56,7 +56,6 @@ let consultSite: ConsultServer;
 let cookie = '';
 let consultCookie = '';
 const ids = { folder: '', photo: '', photoVersion: '', damaged: '', damagedVersion: '', clip: '', clipVersion: '' };
-let slotImage = '';
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'error-answers-'));
@@ -81,8 +80,6 @@ beforeAll(async () => {
   consultSite = await startConsultServer(await mkdtemp(join(tmpdir(), 'error-answers-consult-')), { rateLimit: 2 });
   cookie = await signIn(site.base);
   consultCookie = await signIn(consultSite.base);
-  const stored = await upload(site.base, cookie, 'homepage-hero', await jpeg(2));
-  slotImage = ((await stored.json()) as { imageUrl: string }).imageUrl;
 });
 
 afterAll(async () => {
@@ -141,7 +138,9 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
   Internal: async () => json(await opening(new TypeError('a bug')), errorText('Internal')),
   BadRequest: async () => json(await get('/media/file/%E0%A4%A'), errorText('BadRequest')),
   RequestMalformed: async () => json(await postJson(site.base, '/api/staff/sign-in', '{"password":'), /JSON/),
-  PreconditionFailed: async () => json(await get(slotImage, { 'if-match': '"another"' }), 'Precondition Failed'),
+  // The file server's own refusals, on a client bundle.
+  PreconditionFailed: async () =>
+    json(await get('/assets/staff-0123abcd.js', { 'if-match': '"another"' }), 'Precondition Failed'),
   BodyTooLarge: async () =>
     json(await postJson(site.base, '/api/staff/sign-in', { password: 'x'.repeat(8000) }), 'request entity too large'),
   BodyUnsupported: async () =>
@@ -149,7 +148,8 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
       await postJson(site.base, '/api/staff/sign-in', '{}', { 'content-type': 'application/json; charset=latin1' }),
       'unsupported charset "LATIN1"',
     ),
-  RangeRefused: async () => json(await get(slotImage, { range: 'bytes=99999999-' }), 'Range Not Satisfiable'),
+  RangeRefused: async () =>
+    json(await get('/assets/staff-0123abcd.js', { range: 'bytes=99999999-' }), 'Range Not Satisfiable'),
   InvalidId: async () => json(await get('/media/file/not.an.id'), errorText('InvalidId', { name: 'fileId' })),
   InvalidFilter: async () =>
     json(await get('/api/products?category=a&category=b'), errorText('InvalidFilter', { key: 'category' })),
@@ -226,8 +226,10 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
     json(await get(`/media/thumb/${ids.damaged}/${ids.damagedVersion}/tile`), errorText('UnreadableImage')),
   UnreadableRendition: async () => {
     const name = `${'0'.repeat(64)}.jpg`;
-    await mkdir(join(dataDir, 'slot-images'), { recursive: true });
-    await writeFile(join(dataDir, 'slot-images', name), 'damaged');
+    await site.database.db
+      .insertInto('slot_image_files')
+      .values({ name, mime_type: 'image/jpeg', bytes: Buffer.from('damaged'), created_at: new Date().toISOString() })
+      .execute();
     return json(await get(`/media/slot/${name}/w320`), errorText('UnreadableRendition'));
   },
   NoImage: async () => json(await get(`/media/slot/${'1'.repeat(64)}.jpg/w320`), errorText('NoImage')),

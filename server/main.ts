@@ -21,6 +21,9 @@ import {
   type Consultations,
 } from './consultations/index.ts';
 import { prepareToServe } from './live/prepare.ts';
+import { databaseTarget, openSiteDatabase } from './db/database.ts';
+import { importEarlierFiles } from './db/import-files.ts';
+import { countsIn } from './db/rate-counts.ts';
 import { createStaff, staffEnv } from './staff/index.ts';
 import { errorText } from './errors.ts';
 import { createVideoConversions } from './video/index.ts';
@@ -48,6 +51,9 @@ export async function startServer(
   }
   const catalogue = result.catalogue;
   if (prepare) await prepareToServe(config, catalogue, logger);
+  // The site database: what staff change and consultation requests, shared by every server on it.
+  const database = await openSiteDatabase(databaseTarget(config.databaseUrl, config.dataDir));
+  await importEarlierFiles(database, config.dataDir, logger);
   const store = await createStore(config, logger);
   const cache = createDataCache({
     onBackgroundError: (key, err) => logger.warn({ key, err }, 'background revalidation failed; serving stale'),
@@ -67,7 +73,7 @@ export async function startServer(
   /** Everything that serves one catalogue; built again for each valid manifest reload (server/live/reload.ts). */
   const build = async (catalogue: Catalogue) => {
     // Staff tools: sign-in, image manager uploads (they also feed the slot map), folder setup.
-    const staff = await createStaff({ config, catalogue, store, env: staffEnv(env), logger });
+    const staff = await createStaff({ config, catalogue, database, store, env: staffEnv(env), logger });
     const data = createSiteData({
       catalogue,
       store,
@@ -78,8 +84,9 @@ export async function startServer(
     });
     const settings = consultationSettings(catalogue);
     if (settings)
-      consultations ??= await openConsultations({
-        config: consultationConfig(env, config.dataDir),
+      consultations ??= openConsultations({
+        config: consultationConfig(env),
+        database,
         settings: () => consultationSettings(serving()),
         logger,
       });
@@ -87,7 +94,9 @@ export async function startServer(
       staff.router(data),
       ...(settings && consultations ? [consultations.router(settings, staff.auth)] : []),
     ];
-    return createApp({ config, catalogue, data, logger, thumbs, videos, routers });
+    const slotBytes = staff.slotImages.bytes;
+    const counts = countsIn(database);
+    return createApp({ config, catalogue, data, logger, thumbs, videos, routers, counts, slotBytes });
   };
   const site = await startLiveSite({ catalogue, build, logger });
   started.site = site;
@@ -105,7 +114,9 @@ export async function startServer(
       server.closeIdleConnections();
       // Requests still running after 10 s are cut off so that shutdown always ends.
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
-    }).then(() => consultations?.close());
+    })
+      .then(() => consultations?.close())
+      .then(() => database.close());
   return { url, close, reload: site.reload } satisfies RunningServer;
 }
 

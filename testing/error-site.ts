@@ -8,6 +8,7 @@ import { createLogger } from '../server/log.ts';
 import { LocalStore } from '../server/media/local.ts';
 import type { ByteRange, MediaStore, OpenedFile } from '../server/media/types.ts';
 import { createStaff } from '../server/staff/index.ts';
+import { openSiteDatabase, SQLITE_FILE, type Database } from '../server/db/database.ts';
 import { createVideoConversions } from '../server/video/index.ts';
 import { PASSWORD, testCatalogue } from './staff-harness.ts';
 
@@ -45,6 +46,8 @@ export async function standInDist(dir: string): Promise<string> {
 
 export interface ErrorSite {
   readonly base: string;
+  /** The site database (SQLite in `dataDir`), for putting a damaged slot image where the server keeps them. */
+  readonly database: Database;
   close(): Promise<void>;
 }
 
@@ -58,9 +61,11 @@ export async function startErrorSite(options: {
   const catalogue = testCatalogue();
   const logger = createLogger('silent');
   const distDir = options.distDir ?? join(dataDir, 'no-build');
+  const database = await openSiteDatabase({ file: join(dataDir, SQLITE_FILE) });
   const staff = await createStaff({
     config: { dataDir },
     catalogue,
+    database,
     store,
     env: { password: PASSWORD },
     logger,
@@ -82,15 +87,19 @@ export async function startErrorSite(options: {
     distDir,
     videos,
     routers: [staff.router(data)],
+    slotBytes: staff.slotImages.bytes,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((done) => server.once('listening', done));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((done) => {
+    database,
+    close: async () => {
+      await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
-      }),
+      });
+      await database.close();
+    },
   };
 }

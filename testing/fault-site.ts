@@ -16,6 +16,7 @@ import { createLogger } from '../server/log.ts';
 import { createDriveStore, type DriveStore } from '../server/media/drive.ts';
 import { TilePlaceholders } from '../server/imaging/placeholders.ts';
 import { createStaff } from '../server/staff/index.ts';
+import { openSiteDatabase, SQLITE_FILE } from '../server/db/database.ts';
 import { createVideoConversions } from '../server/video/index.ts';
 
 /**
@@ -89,9 +90,11 @@ export async function startFaultSite(
   const logger = createLogger('silent');
   const env = { STAFF_PASSWORD };
   const config = { dataDir, drive: { rootFolderId: rootId } };
+  const database = await openSiteDatabase({ file: join(dataDir, SQLITE_FILE) });
   const staff = await createStaff({
     config,
     catalogue,
+    database,
     store,
     env: { password: STAFF_PASSWORD },
     logger,
@@ -113,7 +116,7 @@ export async function startFaultSite(
   });
   const settings = consultationSettings(catalogue);
   const consultations = settings
-    ? await openConsultations({ config: consultationConfig(env, dataDir), settings: () => settings, logger })
+    ? openConsultations({ config: consultationConfig(env), database, settings: () => settings, logger })
     : null;
   const app = createApp({
     config: { dataDir },
@@ -144,6 +147,7 @@ export async function startFaultSite(
       await new Promise((done) => server.close(done));
       await videos.idle();
       await consultations?.close();
+      await database.close();
       await fake.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Catalogue } from '../engine/index.ts';
@@ -9,6 +10,8 @@ import { createLogger } from '../server/log.ts';
 import { LocalStore } from '../server/media/local.ts';
 import type { MediaStore } from '../server/media/types.ts';
 import { createStaff, type Staff, type StaffDeps } from '../server/staff/index.ts';
+import { openSiteDatabase, SQLITE_FILE, type Database } from '../server/db/database.ts';
+import { countsIn } from '../server/db/rate-counts.ts';
 
 /** The real app with the staff tools on a loopback port, for tests. */
 
@@ -23,19 +26,23 @@ export function testCatalogue(): Catalogue {
 export interface StaffServer {
   readonly base: string;
   readonly staff: Staff;
+  /** The site database the staff tools write (SQLite in `dataDir`). */
+  readonly database: Database;
   close(): Promise<void>;
 }
 
 export async function startStaffServer(
-  options: { dataDir: string; store?: MediaStore } & Partial<Omit<StaffDeps, 'store' | 'config'>> & {
+  options: { dataDir: string; store?: MediaStore } & Partial<Omit<StaffDeps, 'store' | 'config' | 'database'>> & {
       rootFolderId?: string;
     },
 ): Promise<StaffServer> {
   const catalogue = options.catalogue ?? testCatalogue();
   const logger = createLogger('silent');
   const store = options.store ?? new LocalStore({ dataDir: options.dataDir });
+  const database = await openSiteDatabase({ file: join(options.dataDir, SQLITE_FILE) });
   const staff = await createStaff({
     ...options,
+    database,
     config: { dataDir: options.dataDir, drive: { rootFolderId: options.rootFolderId } },
     catalogue,
     store,
@@ -54,6 +61,8 @@ export async function startStaffServer(
     data,
     logger,
     routers: [staff.router(data)],
+    counts: countsIn(database),
+    slotBytes: staff.slotImages.bytes,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((done) => server.once('listening', done));
@@ -61,11 +70,14 @@ export async function startStaffServer(
   return {
     base: `http://127.0.0.1:${port}`,
     staff,
-    close: () =>
-      new Promise<void>((done) => {
+    database,
+    close: async () => {
+      await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
-      }),
+      });
+      await database.close();
+    },
   };
 }
 

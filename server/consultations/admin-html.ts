@@ -1,6 +1,6 @@
 import type { TextKey } from '../../engine/texts.ts';
 import { escapeText } from '../../engine/shared/consultation.ts';
-import { REQUEST_STATUSES, type RequestStatus } from './db.ts';
+import { REQUEST_STATUSES, type RequestStatus } from '../db/database.ts';
 import type { ConsultationSettings } from './settings.ts';
 import type { StoredRequest } from './store.ts';
 

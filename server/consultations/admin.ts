@@ -4,7 +4,7 @@ import type { StaffAuth } from '../staff/auth.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from '../staff/origin.ts';
 import { requestsPageHtml, REQUESTS_PATH } from './admin-html.ts';
 import { requestsCsv } from './csv.ts';
-import { REQUEST_STATUSES, type RequestStatus } from './db.ts';
+import { REQUEST_STATUSES, type RequestStatus } from '../db/database.ts';
 import type { ConsultationSettings } from './settings.ts';
 import type { RequestStore } from './store.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
 import { CONSULTATION_API } from '../../engine/shared/consultation.ts';
-import { migrate, openDatabase } from './db.ts';
+import { migrate, openDatabase, SQLITE_FILE } from '../db/database.ts';
 import { RequestStore } from './store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'consult-kill-'));
@@ -78,7 +78,7 @@ it('keeps every request answered 2xx when the server is killed with SIGKILL mid-
   // Restart: the server opens the same database, and every answered request is there with its outbox entry.
   const again = startProcess();
   await again.url;
-  const database = openDatabase({ file: join(dir, 'consultations.sqlite') });
+  const database = openDatabase({ file: join(dir, SQLITE_FILE) });
   await migrate(database);
   const store = new RequestStore(database);
   for (const id of answered) {

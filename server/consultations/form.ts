@@ -20,7 +20,7 @@ export interface FormOptions {
   readonly onStored?: (request: StoredRequest) => void;
   /** Requests per client address and window before 429 (default 10 per hour). */
   readonly rateLimit?: number;
-  /** Where those are counted (default: by this router alone; see counts.ts). */
+  /** Where those are counted (default: by this router alone, in memory; the server gives the site database). */
   readonly counts?: Store;
   readonly windowMs?: number;
   readonly logger?: Logger;

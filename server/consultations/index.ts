@@ -3,8 +3,8 @@ import type { Logger } from '../log.ts';
 import type { StaffAuth } from '../staff/auth.ts';
 import { requestsAdminRouter } from './admin.ts';
 import type { ConsultationConfig } from './config.ts';
-import { sharedCounts } from './counts.ts';
-import { migrate, openDatabase, type Database } from './db.ts';
+import type { Database } from '../db/database.ts';
+import { databaseCounts } from '../db/rate-counts.ts';
 import { consultationFormRouter } from './form.ts';
 import { Outbox, type OutboxOptions } from './outbox.ts';
 import type { ConsultationSettings } from './settings.ts';
@@ -15,6 +15,8 @@ export { consultationSettings } from './settings.ts';
 
 export interface ConsultationsDeps {
   readonly config: ConsultationConfig;
+  /** The site database (opened and migrated by the server; closed by it too). */
+  readonly database: Database;
   /** The settings of the catalogue being served now: the outbox mails with them. */
   readonly settings: () => ConsultationSettings | null;
   readonly logger?: Logger;
@@ -22,7 +24,7 @@ export interface ConsultationsDeps {
   readonly outbox?: Omit<OutboxOptions, 'smtpUrl' | 'logger'>;
 }
 
-/** What outlives a manifest reload: the stored requests, the mail outbox, the per-address counts. */
+/** What outlives a manifest reload: the stored requests and the mail outbox (counts are in the database). */
 export interface Consultations {
   readonly store: RequestStore;
   readonly outbox: Outbox;
@@ -34,15 +36,9 @@ export interface Consultations {
   close(): Promise<void>;
 }
 
-/** Opens the database (migrating it) and starts the mail outbox, once for every catalogue served. */
-export async function openConsultations(deps: ConsultationsDeps): Promise<Consultations> {
-  const database: Database = openDatabase(deps.config.database);
-  try {
-    await migrate(database);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+/** Starts the mail outbox over the site database, once for every catalogue served. */
+export function openConsultations(deps: ConsultationsDeps): Consultations {
+  const { database } = deps;
   const store = new RequestStore(database);
   const outbox = new Outbox(store, deps.settings, {
     ...deps.outbox,
@@ -50,7 +46,6 @@ export async function openConsultations(deps: ConsultationsDeps): Promise<Consul
     logger: deps.logger,
   });
   outbox.start();
-  const counts = sharedCounts();
   deps.logger?.info(
     { database: database.kind, mail: deps.config.smtpUrl ? 'smtp' : 'off' },
     'consultation requests ready',
@@ -65,7 +60,7 @@ export async function openConsultations(deps: ConsultationsDeps): Promise<Consul
           settings,
           store,
           rateLimit: deps.config.rateLimit,
-          counts: counts(),
+          counts: databaseCounts(database, 'consultations'),
           logger: deps.logger,
           onStored: () => outbox.kick(),
         }),
@@ -73,9 +68,6 @@ export async function openConsultations(deps: ConsultationsDeps): Promise<Consul
       router.use(requestsAdminRouter({ auth, store, settings }));
       return router;
     },
-    close: async () => {
-      await outbox.stop();
-      await database.close();
-    },
+    close: () => outbox.stop(),
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { migrate, openDatabase, type Database } from './db.ts';
+import { migrate, openDatabase, type Database } from '../db/database.ts';
 import { composeMail } from './mail.ts';
 import { Outbox } from './outbox.ts';
 import { RequestStore } from './store.ts';

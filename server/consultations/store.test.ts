@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsultationRequestInput } from '../../engine/shared/consultation.ts';
-import { migrate, openDatabase, type Database, type DatabaseTarget } from './db.ts';
+import { migrate, openDatabase, type Database, type DatabaseTarget } from '../db/database.ts';
 import { RequestStore } from './store.ts';
 import { startPostgres, type TestPostgres } from '../../testing/consultations/postgres.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsultationRequestInput } from '../../engine/shared/consultation.ts';
-import type { Database, RequestStatus, Tables } from './db.ts';
+import type { Database, RequestStatus, Tables } from '../db/database.ts';
 
 export type StoredRequest = Tables['requests'];
 export type OutboxRow = Tables['outbox'];

@@ -26,8 +26,8 @@ let photo: Buffer;
 beforeAll(async () => {
   site = await startFaultSite({ deadlineMs: 1000, production: true });
   const s = site;
-  // A phone video beside the photos (its conversion is tried on garbage bytes), a built-in default
-  // and a stored slot image on disk, so that those routes have real things to serve too.
+  // A phone video beside the photos (its conversion is tried on garbage bytes) and a built-in default,
+  // so that those routes have real things to serve too (slot images are Drive files in this mode).
   s.fake.state.addFile({
     name: 'clip.mov',
     mimeType: 'video/quicktime',
@@ -40,8 +40,6 @@ beforeAll(async () => {
   await mkdir(join(s.dataDir, 'defaults'), { recursive: true });
   const fallback = catalogue.slots.map((slot) => /^\/defaults\/(.+)$/.exec(slot.fallback)?.[1]).find(Boolean)!;
   await writeFile(join(s.dataDir, 'defaults', fallback), await jpeg(64, 48));
-  await mkdir(join(s.dataDir, 'slot-images'), { recursive: true });
-  await writeFile(join(s.dataDir, 'slot-images', `${'ab'.repeat(32)}.jpg`), await jpeg(64, 48));
   const found = new Set<string>([`/media/slot/${'ab'.repeat(32)}.jpg/tile`]);
   for (const path of ['/', ...leaves.map((p) => `/api/drive-images/${s.folder(p)}`)]) {
     const { text } = await hit(s.base, path);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { thumbBase, type ImageRef } from '../../engine/shared/images.ts';
 import { MAX_INPUT_PIXELS } from './thumbs.ts';
 
-/** A slot upload stored locally: `/media/slot/<sha256>.<ext>` (server/staff/slot-images.ts). */
+/** A slot upload kept in the site database: `/media/slot/<sha256>.<ext>` (server/staff/slot-images.ts). */
 export const SLOT_FILE_NAME = /^[a-f0-9]{64}\.(jpg|png|webp|avif|gif)$/;
 /** A built-in default: `/defaults/<name>`. */
 export const DEFAULT_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
@@ -27,6 +27,8 @@ export async function describeImage(bytes: Buffer): Promise<{ width: number; hei
 
 export interface ImageRefsDeps {
   readonly dataDir: string;
+  /** The bytes of a slot image kept in the site database (local mode). */
+  readonly slotBytes?: (name: string) => Promise<Buffer | undefined>;
   /** Pixel size of a store file (drive-mode slot images are store files). */
   readonly fileSize?: (fileId: string) => Promise<{ width?: number; height?: number } | undefined>;
 }
@@ -46,8 +48,8 @@ export class ImageRefs {
     if (slot !== undefined) {
       if (!SLOT_FILE_NAME.test(slot)) return undefined;
       return this.remember(url, 'fixed', async () => {
-        const bytes = await readFile(join(this.deps.dataDir, 'slot-images', slot));
-        return { base: url, ...(await describeImage(bytes)) };
+        const bytes = await this.deps.slotBytes?.(slot);
+        return bytes ? { base: url, ...(await describeImage(bytes)) } : undefined;
       });
     }
     const name = /^\/defaults\/([^/]+)$/.exec(url)?.[1];

@@ -13,7 +13,6 @@ import { createDataCache, createSiteData } from '../data/site-data.ts';
 import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
 import { TilePlaceholders } from './placeholders.ts';
-import { slotMapReader } from '../staff/slots.ts';
 
 const PRODUCT = 'roman-shades';
 const COLOURS = { 'a-red.jpg': [200, 30, 30], 'b-green.jpg': [30, 170, 60], 'c-blue.jpg': [30, 60, 200] } as const;
@@ -48,7 +47,7 @@ beforeAll(async () => {
     catalogue,
     store: new LocalStore({ dataDir }),
     cache: createDataCache({}),
-    slotImages: slotMapReader(dataDir, logger),
+    slotImages: async () => ({}),
     placeholders,
   });
   server = createApp({ config: { dataDir }, catalogue, data, logger }).listen(0, '127.0.0.1');

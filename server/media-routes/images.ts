@@ -14,13 +14,19 @@ const isRendition = (s: string): s is RenditionName => (RENDITIONS as readonly s
 /**
  * Renditions of the images slots show, through the same resizer and bounded disk cache as gallery
  * thumbnails (WebP/AVIF by Accept, JPEG otherwise; immutable, content-addressed):
- * - `GET /media/slot/<sha256>.<ext>/<rendition>`: a staff upload (local mode; the original stays at
- *   `/media/slot/<sha256>.<ext>`);
+ * - `GET /media/slot/<sha256>.<ext>/<rendition>`: a staff upload (local mode: kept in the site database;
+ *   the original is `/media/slot/<sha256>.<ext>`);
  * - `GET /media/default/<hash>/<name>/<rendition>`: a built-in default from `<dataDir>/defaults`; an old
  *   hash redirects to the current one.
  * Drive-mode uploads are store files: `/media/thumb/<id>/<version>/<rendition>`.
  */
-export function imagesRouter(dataDir: string, refs: ImageRefs, thumbs: ThumbCache): Router {
+export function imagesRouter(
+  dataDir: string,
+  refs: ImageRefs,
+  thumbs: ThumbCache,
+  /** The bytes of a slot image (kept in the site database); without it, slot renditions are 404. */
+  slotBytes?: (name: string) => Promise<Buffer | undefined>,
+): Router {
   const router = Router();
   const limit = pLimit(2);
 
@@ -49,7 +55,11 @@ export function imagesRouter(dataDir: string, refs: ImageRefs, thumbs: ThumbCach
     const { name, size } = req.params;
     if (!SLOT_FILE_NAME.test(name) || !isRendition(size)) return sendError(res, 'NoSlotImage');
     const sha = name.slice(0, 64);
-    await send(req, res, `slot-${sha}`, sha.slice(0, 16), () => readFile(join(dataDir, 'slot-images', name)));
+    await send(req, res, `slot-${sha}`, sha.slice(0, 16), async () => {
+      const bytes = await slotBytes?.(name);
+      if (!bytes) throw Object.assign(new Error(`no slot image ${name}`), { code: 'ENOENT' });
+      return bytes;
+    });
   });
 
   router.get('/media/default/:hash/:name/:size', async (req, res) => {

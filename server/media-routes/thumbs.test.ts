@@ -11,7 +11,6 @@ import { createApp } from '../app.ts';
 import { createDataCache, createSiteData } from '../data/site-data.ts';
 import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
-import { slotMapReader } from '../staff/slots.ts';
 
 const PRODUCT = 'roman-shades';
 let dataDir = '';
@@ -42,7 +41,7 @@ beforeAll(async () => {
     catalogue,
     store,
     cache: createDataCache({}),
-    slotImages: slotMapReader(dataDir, logger),
+    slotImages: async () => ({}),
   });
   server = createApp({ config: { dataDir }, catalogue, data, logger }).listen(0, '127.0.0.1');
   await new Promise((done) => server.once('listening', done));

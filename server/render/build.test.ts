@@ -9,7 +9,6 @@ import { demoDataTemplate } from '../../scripts/demo-media.ts';
 import { createDataCache, createSiteData } from '../data/site-data.ts';
 import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
-import { slotMapReader } from '../staff/slots.ts';
 import { createRenderRouter } from './index.ts';
 
 let base = '';
@@ -43,7 +42,7 @@ beforeAll(async () => {
     catalogue,
     store: new LocalStore({ dataDir }),
     cache: createDataCache({}),
-    slotImages: slotMapReader(dataDir, logger),
+    slotImages: async () => ({}),
   });
   const app = express().use(createRenderRouter({ data, catalogue, distDir, logger }));
   const server = app.listen(0, '127.0.0.1');

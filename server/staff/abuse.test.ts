@@ -1,4 +1,4 @@
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -18,7 +18,13 @@ import {
 let dataDir = '';
 let srv: StaffServer;
 let cookie = '';
-const mapBytes = (): Promise<Buffer> => readFile(join(dataDir, 'slots.json'));
+/** What staff uploads have stored: the slot map and the image files' names. */
+const mapBytes = async (): Promise<string> => {
+  const { db } = srv.database;
+  const map = await db.selectFrom('slot_map').selectAll().orderBy('id').execute();
+  const files = await db.selectFrom('slot_image_files').select('name').orderBy('name').execute();
+  return JSON.stringify({ map, files });
+};
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'staff-abuse-'));
@@ -323,11 +329,9 @@ describe('good uploads', () => {
     const answers = await Promise.all(ids.map((id, i) => upload(srv.base, cookie, id, images[i]!)));
     const urls = await Promise.all(answers.map(async (r) => ((await r.json()) as { imageUrl: string }).imageUrl));
     expect(answers.map((r) => r.status)).toEqual(ids.map(() => 200));
-    const stored = JSON.parse(await readFile(join(dataDir, 'slots.json'), 'utf8')) as Record<
-      string,
-      { imageUrl: string }
-    >;
-    ids.forEach((id, i) => expect(stored[id]?.imageUrl).toBe(urls[i]));
+    const rows = await srv.database.db.selectFrom('slot_map').select(['id', 'image_url']).execute();
+    const stored = new Map(rows.map((r) => [r.id, r.image_url]));
+    ids.forEach((id, i) => expect(stored.get(id)).toBe(urls[i]));
     const map = (await (await fetch(`${srv.base}/api/preview-images`)).json()) as Record<string, unknown>;
     for (const id of ids) expect(map).toHaveProperty([id]);
   });

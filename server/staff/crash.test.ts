@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
 import { jpeg, PASSWORD, signIn, testCatalogue, upload } from '../../testing/staff-harness.ts';
+import { openDatabase, SQLITE_FILE } from '../db/database.ts';
 
 let dataDir = '';
 const children: ChildProcess[] = [];
@@ -34,13 +35,27 @@ async function startChild(dir: string): Promise<{ child: ChildProcess; base: str
   return { child, base };
 }
 
-it('SIGKILL while uploads are being written leaves slots.json valid, with every acknowledged upload', async () => {
+/** The slot map and image bytes as the killed server left them in its SQLite file. */
+async function stored(dir: string) {
+  const database = openDatabase({ file: join(dir, SQLITE_FILE) });
+  try {
+    const map = await database.db.selectFrom('slot_map').select(['id', 'image_url']).execute();
+    const files = await database.db.selectFrom('slot_image_files').select(['name', 'bytes']).execute();
+    return {
+      map: new Map(map.map((r) => [r.id, r.image_url])),
+      files: new Map(files.map((f) => [f.name, Buffer.from(f.bytes)])),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+it('SIGKILL while uploads are being written keeps every acknowledged upload, each with its complete image', async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'staff-crash-'));
   const c = testCatalogue();
   const ids = [...c.slots.map((s) => s.id), ...c.products.map((p) => p.id)];
   const images = await Promise.all(ids.map((_, i) => jpeg(i, 64)));
 
-  let interrupted = 0;
   let inFlight = 0;
   for (let round = 0; round < 3; round++) {
     const { child, base } = await startChild(dataDir);
@@ -65,30 +80,27 @@ it('SIGKILL while uploads are being written leaves slots.json valid, with every 
     await once(child, 'exit');
     await Promise.all(writers);
 
-    // Temp files left behind show that the kill landed in the middle of a write (not asserted: timing).
-    const left = [...(await readdir(dataDir)), ...(await readdir(join(dataDir, 'slot-images')))];
-    interrupted += left.filter((n) => n.endsWith('.tmp')).length;
     inFlight += sent - acknowledged.size;
-    const text = await readFile(join(dataDir, 'slots.json'), 'utf8');
-    const map = JSON.parse(text) as Record<string, { imageUrl: string }>;
+    const { map, files } = await stored(dataDir);
     // Every upload answered 200 before the kill is there (a later one to the same slot may have replaced it).
-    for (const id of acked.keys()) expect(map[id]?.imageUrl).toMatch(/^\/media\/slot\/[a-f0-9]{64}\.jpg$/);
-    // Every entry points at a complete image file.
-    for (const { imageUrl } of Object.values(map)) {
-      expect(existsSync(join(dataDir, 'slot-images', imageUrl.slice('/media/slot/'.length)))).toBe(true);
+    for (const id of acked.keys()) expect(map.get(id)).toMatch(/^\/media\/slot\/[a-f0-9]{64}\.jpg$/);
+    // Every entry points at a complete image: its bytes hash to its name.
+    for (const url of map.values()) {
+      const name = url.slice('/media/slot/'.length);
+      const bytes = files.get(name);
+      expect(bytes && createHash('sha256').update(bytes).digest('hex')).toBe(name.slice(0, 64));
     }
   }
 
-  console.info(`crash test: ${interrupted} writes cut by SIGKILL, ${inFlight} uploads unanswered over 3 kills`);
+  console.info(`crash test: ${inFlight} uploads unanswered over 3 kills`);
 
-  // A restart serves the map as it was left, and has removed the killed writers' temp files.
+  // A restart serves the map as it was left.
+  const { map } = await stored(dataDir);
   const { child, base } = await startChild(dataDir);
   try {
-    const temps = async (dir: string) => (await readdir(dir)).filter((n) => n.endsWith('.tmp'));
-    expect([...(await temps(dataDir)), ...(await temps(join(dataDir, 'slot-images')))]).toEqual([]);
-    const served = (await (await fetch(`${base}/api/preview-images`)).json()) as Record<string, unknown>;
-    expect(Object.keys(served).sort()).toEqual(
-      Object.keys(JSON.parse(await readFile(join(dataDir, 'slots.json'), 'utf8')) as object).sort(),
+    const served = (await (await fetch(`${base}/api/preview-images`)).json()) as Record<string, { imageUrl: string }>;
+    expect(Object.fromEntries(Object.entries(served).map(([id, e]) => [id, e.imageUrl]))).toEqual(
+      Object.fromEntries(map),
     );
   } finally {
     child.kill('SIGKILL');

@@ -1,56 +1,41 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import express, { Router } from 'express';
 import type { ApiScanResult } from '../../engine/shared/api.ts';
 import { STAFF_API, type CreateFoldersResult, type FolderSetupState } from '../../engine/shared/staff.ts';
 import type { LiveSiteData } from '../data/site-data.ts';
-import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/types.ts';
-import { Serial, writeFileAtomic } from './atomic.ts';
+import { stamp, type Database } from '../db/database.ts';
 import type { StaffAuth } from './auth.ts';
 import { sameOriginOnly } from './origin.ts';
 import { sendError } from '../errors.ts';
 
-export const MARKS_FILE = 'folder-marks.json';
-
-/** The checklist marks: `<dataDir>/folder-marks.json`, replaced atomically, one writer at a time. */
+/** The checklist marks, in the site database: every server shows the same. */
 export class FolderMarks {
-  private readonly file: string;
-  private readonly writer = new Serial();
-
   constructor(
-    dataDir: string,
-    /** The checklist's paths, in order: marks of other paths are dropped. */
+    private readonly database: Database,
+    /** The checklist's paths, in order: marks of other paths are kept but not shown. */
     private readonly paths: readonly string[],
-    private readonly logger?: Logger,
-  ) {
-    this.file = join(dataDir, MARKS_FILE);
-  }
+  ) {}
 
   async read(): Promise<FolderSetupState> {
-    const text = await readFile(this.file, 'utf8').catch(() => null);
-    let done: unknown = [];
-    if (text !== null) {
-      try {
-        done = (JSON.parse(text) as { done?: unknown }).done;
-      } catch (error) {
-        this.logger?.warn({ err: error, file: this.file }, 'The folder marks are not valid JSON; starting from none.');
-      }
-    }
-    const marked = new Set(Array.isArray(done) ? done.filter((p): p is string => typeof p === 'string') : []);
+    const rows = await this.database.db.selectFrom('folder_marks').select('path').execute();
+    const marked = new Set(rows.map((r) => r.path));
     return { done: this.paths.filter((p) => marked.has(p)) };
   }
 
-  /** Marks (or unmarks) paths of the checklist; returns the new state. */
-  update(mark: readonly string[], unmark: readonly string[] = []): Promise<FolderSetupState> {
-    return this.writer.run(async () => {
-      const done = new Set((await this.read()).done);
-      for (const p of mark) done.add(p);
-      for (const p of unmark) done.delete(p);
-      const state = { done: this.paths.filter((p) => done.has(p)) };
-      await writeFileAtomic(this.file, `${JSON.stringify(state, null, 2)}\n`);
-      return state;
+  /** Marks (or unmarks) paths of the checklist in one transaction; returns the new state. */
+  async update(mark: readonly string[], unmark: readonly string[] = []): Promise<FolderSetupState> {
+    await this.database.db.transaction().execute(async (tx) => {
+      if (mark.length > 0) {
+        const at = stamp();
+        await tx
+          .insertInto('folder_marks')
+          .values(mark.map((path) => ({ path, marked_at: at })))
+          .onConflict((c) => c.column('path').doNothing())
+          .execute();
+      }
+      if (unmark.length > 0) await tx.deleteFrom('folder_marks').where('path', 'in', unmark).execute();
     });
+    return this.read();
   }
 }
 

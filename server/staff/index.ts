@@ -6,14 +6,15 @@ import type { ServerConfig } from '../config.ts';
 import type { LiveSiteData } from '../data/site-data.ts';
 import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/types.ts';
-import { removeStaleTemps } from './atomic.ts';
+import type { Database } from '../db/database.ts';
+import { databaseCounts } from '../db/rate-counts.ts';
 import { StaffAuth } from './auth.ts';
 import { folderRouter, FolderMarks } from './folders.ts';
 import { healthRouter } from './health.ts';
 import { staffPagesRouter } from './pages.ts';
 import { loadStaffSecrets, type StaffEnv } from './secrets.ts';
 import { signInRouter } from './sign-in.ts';
-import { driveSlotImages, isSlotImageStore, localSlotImages, SLOT_IMAGE_DIR, type SlotImages } from './slot-images.ts';
+import { databaseSlotImages, driveSlotImages, isSlotImageStore, type SlotImages } from './slot-images.ts';
 import { uploadRouter } from './upload.ts';
 
 export { staffEnv, type StaffEnv } from './secrets.ts';
@@ -21,6 +22,8 @@ export { staffEnv, type StaffEnv } from './secrets.ts';
 export interface StaffDeps {
   readonly config: Pick<ServerConfig, 'dataDir'> & { readonly drive?: Pick<ServerConfig['drive'], 'rootFolderId'> };
   readonly catalogue: Catalogue;
+  /** The site database: slot map and images (local store), folder marks, secrets, sign-in counts. */
+  readonly database: Database;
   readonly store: MediaStore;
   readonly env: StaffEnv;
   readonly logger?: Logger;
@@ -49,15 +52,14 @@ export const uploadIds = (catalogue: Catalogue): ReadonlySet<string> =>
 
 export async function createStaff(deps: StaffDeps): Promise<Staff> {
   const { catalogue, store, config, logger } = deps;
-  const { password, secret } = await loadStaffSecrets(config.dataDir, deps.env, logger);
-  // Half-written temp files of a process that was killed: the files they were for are intact.
-  await Promise.all([removeStaleTemps(config.dataDir), removeStaleTemps(join(config.dataDir, SLOT_IMAGE_DIR))]);
+  const { database } = deps;
+  const { password, secret } = await loadStaffSecrets(database, config.dataDir, deps.env, logger);
   const knownIds = uploadIds(catalogue);
   const slotImages = isSlotImageStore(store)
     ? driveSlotImages(store, { knownIds, ttlMs: deps.previewTtlMs, clock: deps.clock, logger })
-    : localSlotImages(config.dataDir, logger);
+    : databaseSlotImages(database);
   const paths = catalogue.folders.map((f) => f.path);
-  const marks = new FolderMarks(config.dataDir, paths, logger);
+  const marks = new FolderMarks(database, paths);
   const rootId = config.drive?.rootFolderId;
   const root: StorageRoot =
     store.kind === 'drive' && rootId
@@ -75,7 +77,15 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
     router(data) {
       const router = Router();
       if (signInPage)
-        router.use(signInRouter({ auth, page: signInPage, home: manager?.path ?? '/', attempts: deps.signInAttempts }));
+        router.use(
+          signInRouter({
+            auth,
+            page: signInPage,
+            home: manager?.path ?? '/',
+            attempts: deps.signInAttempts,
+            counts: databaseCounts(database, 'sign-in'),
+          }),
+        );
       if (slotImages.router) router.use(slotImages.router);
       router.use(uploadRouter({ auth, images: slotImages, knownIds, texts: manager?.texts ?? {} }));
       router.use(folderRouter({ auth, marks, store, data, paths }));

@@ -1,16 +1,31 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openSiteDatabase, SQLITE_FILE, type Database } from '../db/database.ts';
 import { loadStaffSecrets, PASSWORD_FILE } from './secrets.ts';
 
 let dataDir = '';
-afterEach(() => rm(dataDir, { recursive: true, force: true }));
+const opened: Database[] = [];
+const open = async (): Promise<Database> => {
+  const database = await openSiteDatabase({ file: join(dataDir, SQLITE_FILE) });
+  opened.push(database);
+  return database;
+};
+const stored = async (database: Database) =>
+  Object.fromEntries((await database.db.selectFrom('secrets').selectAll().execute()).map((r) => [r.name, r.value]));
 
-it('shows a generated password once as a plain line, never in the log', async () => {
+beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'staff-secrets-'));
+});
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+it('shows a generated password once as a plain line, never in the log; keeps it in the database', async () => {
   let logged = '';
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -20,14 +35,40 @@ it('shows a generated password once as a plain line, never in the log', async ()
   });
   const logger = pino({ level: 'info' }, sink);
   const shown: string[] = [];
-  const { password } = await loadStaffSecrets(dataDir, {}, logger, (line) => shown.push(line));
-  expect((await readFile(join(dataDir, PASSWORD_FILE), 'utf8')).trim()).toBe(password);
+  const database = await open();
+  const { password } = await loadStaffSecrets(database, dataDir, {}, logger, (line) => shown.push(line));
+  expect(password).toMatch(/^[\w]{5}(-[\w]{5}){3}$/);
+  expect((await stored(database))[PASSWORD_FILE]).toBe(password);
   expect(shown).toHaveLength(1);
   expect(shown[0]).toContain(password);
-  expect(logged).toContain(PASSWORD_FILE);
+  expect(logged).toContain('npm run staff-password');
   expect(logged).not.toContain(password);
-  // Read back from the file on the next start: shown no more.
-  await loadStaffSecrets(dataDir, {}, logger, (line) => shown.push(line));
+  // Read back on the next start: shown no more.
+  await loadStaffSecrets(await open(), dataDir, {}, logger, (line) => shown.push(line));
   expect(shown).toHaveLength(1);
   expect(logged).not.toContain(password);
+});
+
+it('servers starting together on one database agree on the password and the session secret', async () => {
+  const handles = await Promise.all([1, 2, 3, 4].map(() => open()));
+  const results = await Promise.all(handles.map((d) => loadStaffSecrets(d, dataDir, {}, undefined, () => {})));
+  expect(new Set(results.map((r) => r.password)).size).toBe(1);
+  expect(new Set(results.map((r) => r.secret)).size).toBe(1);
+});
+
+it('takes the password an earlier version kept in DATA_DIR, so staff keep signing in with it', async () => {
+  await writeFile(join(dataDir, PASSWORD_FILE), 'kept-password\n', { mode: 0o600 });
+  const shown: string[] = [];
+  const { password } = await loadStaffSecrets(await open(), dataDir, {}, undefined, (l) => shown.push(l));
+  expect(password).toBe('kept-password');
+  expect(shown).toEqual([]);
+});
+
+it('STAFF_PASSWORD and STAFF_SESSION_SECRET win, and then nothing is stored for them', async () => {
+  const database = await open();
+  expect(await loadStaffSecrets(database, dataDir, { password: 'pw', sessionSecret: 's' })).toEqual({
+    password: 'pw',
+    secret: 's',
+  });
+  expect(await stored(database)).toEqual({});
 });

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Database } from '../db/database.ts';
 import type { Logger } from '../log.ts';
 
+/** The secrets' names in the database (and the files where earlier versions kept them). */
 export const PASSWORD_FILE = 'staff-password';
 export const SECRET_FILE = 'staff-session-secret';
 
@@ -10,7 +12,7 @@ export const SECRET_FILE = 'staff-session-secret';
 export interface StaffEnv {
   /** STAFF_PASSWORD */
   readonly password?: string;
-  /** STAFF_SESSION_SECRET: give every instance the same one (or the same DATA_DIR). */
+  /** STAFF_SESSION_SECRET; unset: made once and kept in the site database. */
   readonly sessionSecret?: string;
 }
 
@@ -21,37 +23,34 @@ export const staffEnv = (env: NodeJS.ProcessEnv): StaffEnv => ({
   sessionSecret: blank(env.STAFF_SESSION_SECRET),
 });
 
-const isCode = (error: unknown, code: string): boolean => (error as { code?: unknown } | null)?.code === code;
-
 /**
- * The value in `<dataDir>/<name>`, made with `generate` (mode 0600) when the file does not exist.
- * Created exclusively: instances starting together on one data directory all end up with the
- * first one's value. `created` tells whether this call made it.
+ * The value stored under `name` in the site database, made when there is none: from the file of that
+ * name in `dataDir` (where earlier versions kept it, so staff keep their password), else `generate`.
+ * Servers starting together all end up with the first one's value. `created` tells whether this
+ * call generated it.
  */
 export async function storedSecret(
+  database: Database,
   dataDir: string,
   name: string,
   generate: () => string,
 ): Promise<{ value: string; created: boolean }> {
-  const file = join(dataDir, name);
-  await mkdir(dataDir, { recursive: true });
-  const value = generate();
-  try {
-    await writeFile(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
-    return { value, created: true };
-  } catch (error) {
-    if (!isCode(error, 'EEXIST')) throw error;
-  }
-  // A racing instance may not have finished writing: wait briefly for a complete line.
-  for (let i = 0; i < 50; i++) {
-    const text = await readFile(file, 'utf8');
-    if (text.endsWith('\n') && text.trim()) {
-      await chmod(file, 0o600).catch(() => undefined);
-      return { value: text.trim(), created: false };
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${file} is empty: delete it and start again to generate a new one.`);
+  const { db } = database;
+  const read = () => db.selectFrom('secrets').select('value').where('name', '=', name).executeTakeFirst();
+  const found = await read();
+  if (found) return { value: found.value, created: false };
+  const earlier = (await readFile(join(dataDir, name), 'utf8').catch(() => '')).trim();
+  const value = earlier || generate();
+  const inserted = await db
+    .insertInto('secrets')
+    .values({ name, value })
+    .onConflict((c) => c.column('name').doNothing())
+    .returning('value')
+    .executeTakeFirst();
+  if (inserted) return { value, created: !earlier };
+  const winner = await read();
+  if (!winner) throw new Error(`The staff secret '${name}' could not be stored in the site database.`);
+  return { value: winner.value, created: false };
 }
 
 /** A password staff can type: 4 groups of 5 characters without look-alikes (about 100 bits). */
@@ -62,8 +61,12 @@ export function generatePassword(): string {
   return [0, 5, 10, 15].map((i) => chars.slice(i, i + 5).join('')).join('-');
 }
 
-/** The staff password and session secret: from the environment, else stored in the data directory. */
+/**
+ * The staff password and session secret: from the environment, else from the site database (made on
+ * the first start), so every server on one database accepts the same sign-in.
+ */
 export async function loadStaffSecrets(
+  database: Database,
   dataDir: string,
   env: StaffEnv,
   logger?: Logger,
@@ -72,20 +75,20 @@ export async function loadStaffSecrets(
 ): Promise<{ password: string; secret: string }> {
   let password = env.password;
   if (password === undefined) {
-    const file = join(dataDir, PASSWORD_FILE);
-    const stored = await storedSecret(dataDir, PASSWORD_FILE, generatePassword);
+    const stored = await storedSecret(database, dataDir, PASSWORD_FILE, generatePassword);
     password = stored.value;
     if (stored.created) {
       // Shown once, on the terminal, when it is made: logs are shipped and kept, so it never goes there.
-      // Afterwards it is only in the file (mode 0600).
+      // Afterwards it is only in the database (`npm run staff-password` prints it).
       logger?.warn(
-        { file },
-        'Staff password generated (STAFF_PASSWORD is not set); it is kept in the file named here.',
+        { command: 'npm run staff-password' },
+        'Staff password generated (STAFF_PASSWORD is not set); it is kept in the site database.',
       );
-      show(`Staff password: ${password} (kept in ${file})`);
+      show(`Staff password: ${password} (kept in the site database; npm run staff-password prints it)`);
     }
   }
   const secret =
-    env.sessionSecret ?? (await storedSecret(dataDir, SECRET_FILE, () => randomBytes(32).toString('base64url'))).value;
+    env.sessionSecret ??
+    (await storedSecret(database, dataDir, SECRET_FILE, () => randomBytes(32).toString('base64url'))).value;
   return { password, secret };
 }

@@ -1,13 +1,6 @@
-import { stat, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isSameOrigin } from './origin.ts';
-import { loadStaffSecrets, PASSWORD_FILE, SECRET_FILE } from './secrets.ts';
 import { readCookie, safeNext, SessionSigner } from './session.ts';
-
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 describe('SessionSigner', () => {
   const now = 1_800_000_000_000;
@@ -51,32 +44,5 @@ describe('helpers', () => {
     expect(isSameOrigin({ referer: 'http://evil.example/x' }, 'shop.example')).toBe(false);
     // Neither header: refused (no page of the site sends such a POST).
     expect(isSameOrigin({}, 'shop.example')).toBe(false);
-  });
-});
-
-describe('staff secrets', () => {
-  it('generates the password once, mode 0600, and instances starting together agree', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'staff-secrets-'));
-    dirs.push(dataDir);
-    const results = await Promise.all([1, 2, 3, 4].map(() => loadStaffSecrets(dataDir, {})));
-    expect(new Set(results.map((r) => r.password)).size).toBe(1);
-    expect(new Set(results.map((r) => r.secret)).size).toBe(1);
-    expect(results[0]!.password).toMatch(/^[\w]{5}(-[\w]{5}){3}$/);
-    for (const name of [PASSWORD_FILE, SECRET_FILE]) {
-      expect((await stat(join(dataDir, name))).mode & 0o777).toBe(0o600);
-    }
-    expect((await readFile(join(dataDir, PASSWORD_FILE), 'utf8')).trim()).toBe(results[0]!.password);
-    expect((await loadStaffSecrets(dataDir, {})).password).toBe(results[0]!.password);
-  });
-
-  it('STAFF_PASSWORD and STAFF_SESSION_SECRET win, and then nothing is written for them', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'staff-secrets-'));
-    dirs.push(dataDir);
-    expect(await loadStaffSecrets(dataDir, { password: 'pw', sessionSecret: 's' })).toEqual({
-      password: 'pw',
-      secret: 's',
-    });
-    await expect(stat(join(dataDir, PASSWORD_FILE))).rejects.toThrow();
-    await expect(stat(join(dataDir, SECRET_FILE))).rejects.toThrow();
   });
 });

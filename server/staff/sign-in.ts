@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import type { Page } from '../../engine/index.ts';
 import { STAFF_API } from '../../engine/shared/staff.ts';
 import { answerError, errorAnswer } from '../errors.ts';
@@ -17,6 +17,8 @@ export interface SignInOptions {
   /** Wrong passwords allowed per client IP and window before 429 (default 10 per 15 min). */
   readonly attempts?: number;
   readonly windowMs?: number;
+  /** Where wrong passwords are counted: the site database, so every server locks together. */
+  readonly counts: Store;
 }
 
 const wantsHtml = (req: Request): boolean =>
@@ -24,8 +26,8 @@ const wantsHtml = (req: Request): boolean =>
 
 /**
  * `GET <sign-in page path>`, `POST <sign-in page path>` (the HTML form), `POST /api/staff/sign-in` (JSON `{password}`:
- * 204, 401, 429) and `POST /api/staff/sign-out`. Failed attempts are rate-limited per client IP
- * (per instance); a successful sign-in does not count.
+ * 204, 401, 429) and `POST /api/staff/sign-out`. Failed attempts are rate-limited per client IP,
+ * counted in the site database (every server counts them together); a successful sign-in does not count.
  */
 export function signInRouter(options: SignInOptions): Router {
   const { auth, page, home } = options;
@@ -49,6 +51,7 @@ export function signInRouter(options: SignInOptions): Router {
     windowMs: options.windowMs ?? 15 * 60 * 1000,
     limit: options.attempts ?? 10,
     skipSuccessfulRequests: true,
+    store: options.counts,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => refuse(req, res, 'tooManyAttempts'),

@@ -1,102 +1,82 @@
 import { createHash } from 'node:crypto';
-import { access, readFile, rename } from 'node:fs/promises';
-import { join } from 'node:path';
-import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { Router } from 'express';
 import pLimit from 'p-limit';
 import type { ApiSlotImages } from '../../engine/shared/api.ts';
 import type { Logger } from '../log.ts';
 import { thumbUrl } from '../data/media-items.ts';
 import type { StoreFile } from '../media/types.ts';
 import { CACHE } from '../middleware/cache-control.ts';
-import { parseSlotMap, SLOT_FILE, slotMapReader } from './slots.ts';
-import { Serial, writeFileAtomic } from './atomic.ts';
+import { stamp, type Database } from '../db/database.ts';
+import { slotImageType } from '../db/import-files.ts';
+import { SLOT_FILE_NAME } from '../imaging/images.ts';
 import { assertDecodes, webVersion } from './image-type.ts';
 import { sendError } from '../errors.ts';
 
 /** Where slot images are kept and how the preview-image map is read. */
 export interface SlotImages {
-  /** Stores `bytes` as the image of slot (or product) `id`; the map shows it at once on this instance. */
+  /** Stores `bytes` as the image of slot (or product) `id`; the map shows it at once on every server. */
   put(id: string, bytes: Buffer, image: { mimeType: string; ext: string }): Promise<{ imageUrl: string }>;
   /** Slot id -> image (what `GET /api/preview-images` answers). */
   read(): Promise<ApiSlotImages>;
+  /** The stored bytes of `/media/slot/<name>`, when the images are kept here rather than in the store. */
+  bytes?(name: string): Promise<Buffer | undefined>;
   /** Routes that serve the stored images, when the store does not already. */
   readonly router?: Router;
 }
 
-export const SLOT_IMAGE_DIR = 'slot-images';
-const SLOT_IMAGE_NAME = /^[a-f0-9]{64}\.(jpg|png|webp|avif|gif)$/;
-
 /**
- * Local mode: the web version of each image (see `webVersion`) content-addressed under
- * `<dataDir>/slot-images/<sha256>.<ext>`, served at
- * `/media/slot/<sha256>.<ext>` with immutable caching; the map is `<dataDir>/slots.json`, replaced
- * atomically by one writer at a time.
+ * Local media store: the web version of each image (see `webVersion`) in the site database, named by
+ * its SHA-256 and served at `/media/slot/<sha256>.<ext>` with immutable caching; the map in the same
+ * database. Every server on one database serves every upload.
  */
-export function localSlotImages(dataDir: string, logger?: Logger): SlotImages {
-  const mapFile = join(dataDir, SLOT_FILE);
-  const imageDir = join(dataDir, SLOT_IMAGE_DIR);
-  const writer = new Serial();
+export function databaseSlotImages(database: Database): SlotImages {
+  const { db } = database;
   // Re-encoding is CPU-bound: a burst of uploads takes turns.
   const encode = pLimit(2);
-
-  const currentMap = async (): Promise<Record<string, { imageUrl: string; url: string }>> => {
-    const text = await readFile(mapFile, 'utf8').catch(() => null);
-    if (text === null) return {};
-    try {
-      return { ...parseSlotMap(text) };
-    } catch (error) {
-      // Keep what was there for a person to look at; start a new map.
-      const aside = `${mapFile}.broken-${Date.now()}`;
-      await rename(mapFile, aside).catch(() => undefined);
-      logger?.error({ err: error, file: aside }, 'The slot map was not valid JSON; it was moved aside.');
-      return {};
-    }
+  const bytes = async (name: string): Promise<Buffer | undefined> => {
+    if (!SLOT_FILE_NAME.test(name)) return undefined;
+    const row = await db.selectFrom('slot_image_files').select('bytes').where('name', '=', name).executeTakeFirst();
+    return row ? Buffer.from(row.bytes) : undefined;
   };
 
-  const wellNamed: RequestHandler = (req, res, next) => {
-    if (SLOT_IMAGE_NAME.test(req.path.slice(1))) next();
-    else sendError(res, 'NoSlotImage');
-  };
-  // A well-formed name with no file behind it; the file server's other refusals (412, 416) go on.
-  const noSuchFile: ErrorRequestHandler = (error, _req, res, next) => {
-    if ((error as { status?: unknown }).status === 404) sendError(res, 'NoSlotImage');
-    else next(error);
-  };
   const router = Router();
-  router.use(
-    '/media/slot',
-    wellNamed,
-    express.static(imageDir, {
-      index: false,
-      dotfiles: 'ignore',
-      fallthrough: false,
-      setHeaders: (res) => res.setHeader('Cache-Control', CACHE.immutable),
-    }),
-    noSuchFile,
-  );
+  router.get('/media/slot/:name', async (req, res) => {
+    const { name } = req.params;
+    const found = await bytes(name);
+    if (!found) return sendError(res, 'NoSlotImage');
+    // Content-addressed: the name is the version.
+    res.setHeader('ETag', `"${name.slice(0, 16)}"`).setHeader('Cache-Control', CACHE.immutable);
+    if (req.fresh) return void res.status(304).end();
+    res.type(slotImageType(name));
+    res.setHeader('Content-Length', found.length).end(req.method === 'HEAD' ? undefined : found);
+  });
 
   return {
     async put(id, original, { ext, mimeType }) {
-      const bytes = await encode(() => webVersion(original, mimeType));
-      const name = `${createHash('sha256').update(bytes).digest('hex')}.${ext}`;
-      const file = join(imageDir, name);
-      // Same bytes, same name: an existing file is already complete (written atomically).
-      if (
-        !(await access(file).then(
-          () => true,
-          () => false,
-        ))
-      )
-        await writeFileAtomic(file, bytes);
+      const web = await encode(() => webVersion(original, mimeType));
+      const name = `${createHash('sha256').update(web).digest('hex')}.${ext}`;
       const imageUrl = `/media/slot/${name}`;
-      await writer.run(async () => {
-        const map = await currentMap();
-        map[id] = { imageUrl, url: imageUrl };
-        await writeFileAtomic(mapFile, `${JSON.stringify(map, null, 2)}\n`);
+      const at = stamp();
+      await db.transaction().execute(async (tx) => {
+        // Same bytes, same name: a row already there is the same image.
+        await tx
+          .insertInto('slot_image_files')
+          .values({ name, mime_type: slotImageType(name), bytes: web, created_at: at })
+          .onConflict((c) => c.column('name').doNothing())
+          .execute();
+        await tx
+          .insertInto('slot_map')
+          .values({ id, image_url: imageUrl, updated_at: at })
+          .onConflict((c) => c.column('id').doUpdateSet({ image_url: imageUrl, updated_at: at }))
+          .execute();
       });
       return { imageUrl };
     },
-    read: slotMapReader(dataDir, logger),
+    async read() {
+      const rows = await db.selectFrom('slot_map').select(['id', 'image_url']).orderBy('id').execute();
+      return Object.fromEntries(rows.map((r) => [r.id, { imageUrl: r.image_url, url: r.image_url }]));
+    },
+    bytes,
     router,
   };
 }

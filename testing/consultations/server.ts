@@ -6,6 +6,8 @@ import { createLogger } from '../../server/log.ts';
 import { LocalStore } from '../../server/media/local.ts';
 import { PASSWORD, testCatalogue } from '../staff-harness.ts';
 import { createStaff } from '../../server/staff/index.ts';
+import { openSiteDatabase, SQLITE_FILE, type DatabaseTarget } from '../../server/db/database.ts';
+import { countsIn } from '../../server/db/rate-counts.ts';
 import type { ConsultationConfig } from '../../server/consultations/config.ts';
 import { openConsultations, type Consultations } from '../../server/consultations/index.ts';
 import { testSettings } from './settings.ts';
@@ -20,14 +22,24 @@ export interface ConsultServer {
 export async function startConsultServer(
   dataDir: string,
   config: Partial<ConsultationConfig> = {},
+  target: DatabaseTarget = { file: join(dataDir, SQLITE_FILE) },
 ): Promise<ConsultServer> {
   const catalogue = testCatalogue();
   const logger = createLogger('silent');
   const store = new LocalStore({ dataDir });
-  const staff = await createStaff({ config: { dataDir }, catalogue, store, env: { password: PASSWORD }, logger });
+  const database = await openSiteDatabase(target);
+  const staff = await createStaff({
+    config: { dataDir },
+    catalogue,
+    database,
+    store,
+    env: { password: PASSWORD },
+    logger,
+  });
   const settings = testSettings();
-  const consultations = await openConsultations({
-    config: { database: { file: join(dataDir, 'consultations.sqlite') }, rateLimit: 1000, ...config },
+  const consultations = openConsultations({
+    config: { rateLimit: 1000, ...config },
+    database,
     settings: () => settings,
     logger,
     outbox: { baseMs: 20, maxMs: 200, pollMs: 20 },
@@ -44,6 +56,7 @@ export async function startConsultServer(
     data,
     logger,
     routers: [staff.router(data), consultations.router(settings, staff.auth)],
+    counts: countsIn(database),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((done) => server.once('listening', done));
@@ -57,6 +70,7 @@ export async function startConsultServer(
         server.closeAllConnections();
       });
       await consultations.close();
+      await database.close();
     },
   };
 }

@@ -1,4 +1,8 @@
-import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/** The column type for bytes: PostgreSQL's bytea, SQLite's blob. */
+const blobType = (db: Kysely<unknown>): string =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
 
 /**
  * The schema, one migration per version, applied in name order by kysely's Migrator (which records
@@ -37,6 +41,46 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('outbox').execute();
       await db.schema.dropTable('requests').execute();
+    },
+  },
+  '0002-shared-state': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('slot_map')
+        .addColumn('id', 'varchar(128)', (c) => c.primaryKey())
+        .addColumn('image_url', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('slot_image_files')
+        .addColumn('name', 'varchar(80)', (c) => c.primaryKey())
+        .addColumn('mime_type', 'varchar(40)', (c) => c.notNull())
+        // bytea in PostgreSQL, blob in SQLite.
+        .addColumn('bytes', sql.raw(blobType(db)), (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('folder_marks')
+        .addColumn('path', 'varchar(1024)', (c) => c.primaryKey())
+        .addColumn('marked_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('rate_counts')
+        .addColumn('key', 'varchar(300)', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('reset_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_counts_reset_at').on('rate_counts').column('reset_at').execute();
+      await db.schema
+        .createTable('secrets')
+        .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['secrets', 'rate_counts', 'folder_marks', 'slot_image_files', 'slot_map']) {
+        await db.schema.dropTable(table).execute();
+      }
     },
   },
 };

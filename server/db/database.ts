@@ -1,0 +1,153 @@
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations.ts';
+
+export type RequestStatus = 'new' | 'contacted' | 'done';
+export const REQUEST_STATUSES: readonly RequestStatus[] = ['new', 'contacted', 'done'];
+
+/**
+ * Row shapes (times are ISO 8601 UTC strings, which sort as text in both databases). Everything staff
+ * change lives here, so that every server on one database sees it: consultation requests and their
+ * mail outbox, the slot map and (local media store) the slot images' bytes, folder marks, rate-limit
+ * counts (sign-in lockouts among them) and the staff secrets when the environment does not give them.
+ */
+export interface Tables {
+  requests: {
+    id: string;
+    created_at: string;
+    status: RequestStatus;
+    status_at: string | null;
+    name: string;
+    phone: string;
+    email: string;
+    place: string;
+    /** Category ids, comma-separated. */
+    products: string;
+    times: string;
+    message: string;
+  };
+  outbox: {
+    request_id: string;
+    attempts: number;
+    next_attempt_at: string;
+    last_error: string | null;
+    sent_at: string | null;
+  };
+  /** Slot (or product) id -> the image it shows. */
+  slot_map: {
+    id: string;
+    image_url: string;
+    updated_at: string;
+  };
+  /** Local media store: a slot image's web version, named `<sha256>.<ext>` (content-addressed). */
+  slot_image_files: {
+    name: string;
+    mime_type: string;
+    bytes: Buffer;
+    created_at: string;
+  };
+  /** Folder-checklist paths marked done. */
+  folder_marks: {
+    path: string;
+    marked_at: string;
+  };
+  /** Rate-limit windows: `<limiter>:<client>` -> hits until `reset_at` (ISO time). */
+  rate_counts: {
+    key: string;
+    hits: number;
+    reset_at: string;
+  };
+  /** Values every server must agree on, made once (the generated staff password, the session secret). */
+  secrets: {
+    name: string;
+    value: string;
+  };
+}
+
+export interface Database {
+  readonly db: Kysely<Tables>;
+  readonly kind: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { readonly url: string } | { readonly file: string };
+
+/** The SQLite file in a data directory (one server); before it held more, it was consultations.sqlite. */
+export const SQLITE_FILE = 'site.sqlite';
+const EARLIER_FILE = 'consultations.sqlite';
+
+/**
+ * `DATABASE_URL` (PostgreSQL, several servers) else `<dataDir>/site.sqlite`. A data directory of an
+ * earlier version keeps its requests: its `consultations.sqlite` (with its WAL) is renamed first.
+ */
+export function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (url !== undefined) return { url };
+  const file = join(dataDir, SQLITE_FILE);
+  const earlier = join(dataDir, EARLIER_FILE);
+  if (!existsSync(file) && existsSync(earlier)) {
+    for (const suffix of ['-wal', '-shm', '']) {
+      if (existsSync(earlier + suffix)) renameSync(earlier + suffix, file + suffix);
+    }
+  }
+  return { file };
+}
+
+/** Opens SQLite (a file, created with its folder) or PostgreSQL (a `postgres://` URL); no migration. */
+export function openDatabase(target: DatabaseTarget): Database {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  mkdirSync(dirname(target.file), { recursive: true });
+  const file = new SQLite(target.file);
+  // WAL with synchronous=FULL: a committed transaction survives a killed process and a power cut.
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = FULL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Applies every migration not yet applied. Safe to call from several instances at once. When the
+ * schema cannot be brought up to date, the error says which migration failed and why.
+ */
+export async function migrate(database: Database): Promise<void> {
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider });
+  // PostgreSQL takes a lock; SQLite has none across processes: a server starting beside another on
+  // the same file may lose the race, and then finds the schema the other one made.
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    if (database.kind === 'sqlite' && attempt < 5) {
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+      continue;
+    }
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `The site database could not be migrated (migration '${failed}'): ${why}. Check DATABASE_URL or the file in DATA_DIR.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Opens and migrates: what a server and the backup and restore commands start from. */
+export async function openSiteDatabase(target: DatabaseTarget): Promise<Database> {
+  const database = openDatabase(target);
+  try {
+    await migrate(database);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Now as stored (ISO 8601 UTC). */
+export const stamp = (ms: number = Date.now()): string => new Date(ms).toISOString();
