@@ -1,10 +1,11 @@
 import type { Texts } from '../../engine/texts.ts';
-import { useEffect, useId, useRef, useState, type DragEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { styled } from '../styles/stitches.ts';
-import { ACCEPT_IMAGES, fileProblem, firstFile } from './checks.ts';
+import { fileProblem } from './checks.ts';
+import { DropZone } from './DropZone.tsx';
 import type { StaffSlot } from '../../engine/shared/staff.ts';
 import { notify } from './toast.tsx';
-import { Bar, Button, Muted } from './ui.tsx';
+import { Button } from './ui.tsx';
 import { UploadError, uploadSlotImage } from './upload.ts';
 
 const Dialog = styled('dialog', {
@@ -16,22 +17,6 @@ const Dialog = styled('dialog', {
   '&::backdrop': { backgroundColor: '$overlay' },
 });
 
-const Zone = styled('div', {
-  display: 'grid',
-  justifyItems: 'center',
-  gap: '$3',
-  padding: '$6 $4',
-  margin: '$4 0',
-  textAlign: 'center',
-  border: '2px dashed $border',
-  borderRadius: '$md',
-  backgroundColor: '$surface',
-  variants: {
-    active: { true: { borderColor: '$brand', backgroundColor: '$brandSoft' } },
-  },
-});
-
-const Problem = styled('p', { color: '$danger', fontWeight: 600, margin: 0 });
 const Actions = styled('div', { display: 'flex', justifyContent: 'flex-end' });
 
 interface Props {
@@ -44,26 +29,14 @@ interface Props {
 }
 
 /**
- * 'Change Image' for one slot: drop an image on the zone (highlighted while dragging; only the first
- * file counts) or choose one (image/* only). The browser checks type and size first; the upload
- * shows its progress; success closes the dialog, failure leaves it open with the reason.
+ * An upload of a slot's image: the browser checks type and size first; the upload shows its progress;
+ * success calls `onUploaded`, failure says why (in the dialog and in a toast).
  */
-export function ChangeImageDialog({ slot, texts, closeLabel, onUploaded, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const titleId = useId();
-  const [dragging, setDragging] = useState(false);
+function useSlotUpload(slot: StaffSlot, texts: Texts, onUploaded: (imageUrl: string) => void) {
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const uploading = progress !== null;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
   const send = async (file: File | null): Promise<void> => {
-    if (!file || uploading) return;
+    if (!file || progress !== null) return;
     const found = fileProblem(file, texts);
     if (found !== null) {
       setProblem(found);
@@ -83,19 +56,24 @@ export function ChangeImageDialog({ slot, texts, closeLabel, onUploaded, onClose
       setProgress(null);
     }
   };
+  return { progress, problem, send };
+}
 
-  const over = (e: DragEvent): void => {
-    e.preventDefault();
-    if (!uploading) setDragging(true);
-  };
-  const leave = (e: DragEvent): void => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-  };
-  const drop = (e: DragEvent): void => {
-    e.preventDefault();
-    setDragging(false);
-    void send(firstFile(e.dataTransfer.files));
-  };
+/**
+ * 'Change Image' for one slot: drop an image on the zone (highlighted while dragging; only the first
+ * file counts) or choose one (image/* only). The browser checks type and size first; the upload
+ * shows its progress; success closes the dialog, failure leaves it open with the reason.
+ */
+export function ChangeImageDialog({ slot, texts, closeLabel, onUploaded, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { progress, problem, send } = useSlotUpload(slot, texts, onUploaded);
+  const uploading = progress !== null;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
 
   return (
     <Dialog
@@ -107,38 +85,7 @@ export function ChangeImageDialog({ slot, texts, closeLabel, onUploaded, onClose
       <h2 id={titleId}>
         {texts['changeImage']}: {slot.label}
       </h2>
-      <Zone
-        active={dragging}
-        data-testid="drop-zone"
-        onDragEnter={over}
-        onDragOver={over}
-        onDragLeave={leave}
-        onDrop={drop}
-      >
-        <strong>{dragging ? texts['dropHere'] : texts['dropHint']}</strong>
-        <input
-          ref={input}
-          className="visually-hidden"
-          type="file"
-          accept={ACCEPT_IMAGES}
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => {
-            void send(firstFile(e.currentTarget.files));
-            e.currentTarget.value = '';
-          }}
-        />
-        <Button type="button" onClick={() => input.current?.click()} disabled={uploading}>
-          {texts['chooseFile']}
-        </Button>
-        {uploading && (
-          <>
-            <Muted role="status">{texts['uploading']}</Muted>
-            <Bar max={1} value={progress} aria-label={texts['uploading']} />
-          </>
-        )}
-        {problem && <Problem role="alert">{problem}</Problem>}
-      </Zone>
+      <DropZone texts={texts} onFile={(file) => void send(file)} progress={progress} problem={problem} />
       <Actions>
         <Button type="button" tone="secondary" onClick={() => ref.current?.close()} disabled={uploading}>
           {closeLabel}
