@@ -31,13 +31,13 @@ export interface ApiMediaItem {
   /** Pixel size when known, so that grids lay out without shift. */
   readonly width?: number;
   readonly height?: number;
-  /** Same-origin thumbnails: 400 px square tile, 800x600 preview, large lightbox image. */
+  /** Same-origin thumbnails: 400 px square tile, 800x600 `preview` rendition, large lightbox image. */
   readonly thumbnailUrl?: string;
   readonly previewUrl?: string;
   /** Uncropped, fits 600 px (never enlarged): photo-album tiles. Optional: older servers lack it. */
   readonly mediumUrl?: string;
   readonly largeUrl?: string;
-  /** A tiny blurred preview (data URI) when the server has one. */
+  /** The LQIP (a data URI) when the server has one. */
   readonly lqip?: string;
   /** Videos: a poster image URL when there is one. */
   readonly posterUrl?: string;
@@ -51,10 +51,10 @@ export interface ApiMediaItem {
   readonly downloadUrl: string;
 }
 
-/** `GET /api/preview-images`: slot id (or product id) -> image entry. */
+/** `GET /api/preview-images` (the spec's name for slot images): slot id (or product id) -> slot image. */
 export type ApiSlotImages = Readonly<Record<string, { readonly imageUrl: string; readonly url: string }>>;
 
-/** `GET /api/drive-preview/:folderId`. */
+/** `GET /api/drive-preview/:folderId` (the spec's folder preview lookup): a folder's cover. */
 export interface ApiFolderPreview {
   readonly previewUrl: string | null;
 }
@@ -64,7 +64,7 @@ export interface ApiError {
   readonly error: string;
 }
 
-/** `POST /api/upload-preview-image`. */
+/** `POST /api/upload-preview-image`: a new slot image. */
 export interface ApiUploadResult {
   readonly imageUrl: string;
 }

@@ -3,7 +3,7 @@
  * the site (`<img>` attributes). Pure.
  *
  * An image is an `ImageRef`: a content-addressed base URL, its pixel size (after EXIF rotation) and an
- * optional tiny blurred preview. Its renditions are `<base>/w<width>` (fits the width, never enlarged)
+ * optional LQIP. Its renditions are `<base>/w<width>` (fits the width, never enlarged)
  * and, for square tiles, `<base>/s<width>` (a centred square crop).
  */
 export interface ImageRef {
@@ -11,7 +11,7 @@ export interface ImageRef {
   readonly base: string;
   readonly width: number;
   readonly height: number;
-  /** A few hundred bytes: a data URI of a ~16 px preview, shown blurred until the image arrives. */
+  /** The LQIP: a data URI of a ~16 px version, a few hundred bytes, shown blurred until the image arrives. */
   readonly lqip?: string;
 }
 

@@ -22,7 +22,7 @@ export const isPlayable = (item: ApiMediaItem): boolean => item.playable ?? isPl
 export const formatLabelKey = (item: ApiMediaItem): UiKey =>
   (({ mp4: 'formatMp4', mov: 'formatMov', other: 'formatVideo' }) as const)[videoFormat(item)];
 
-/** Tile sources, best first: the tile thumbnail, then the poster or preview. */
+/** Tile sources, best first: the tile thumbnail, then the poster or the `preview` rendition. */
 export const tileSources = (item: ApiMediaItem): (string | undefined)[] =>
   isVideo(item)
     ? [item.thumbnailUrl, item.posterUrl ?? item.previewUrl]
@@ -30,7 +30,7 @@ export const tileSources = (item: ApiMediaItem): (string | undefined)[] =>
 
 /**
  * Photo-album tiles keep the photo's aspect ratio, so they need an uncropped image: the medium
- * rendition (fits 600 px), then the large one (the square tile and the 4:3 preview are crops), then
+ * rendition (fits 600 px), then the large one (the square tile and the 4:3 `preview` rendition are crops), then
  * the original.
  */
 export const albumSources = (item: ApiMediaItem): (string | undefined)[] =>
@@ -90,15 +90,18 @@ export function squareSize(item: ApiMediaItem): { width: number; height: number 
 /** Rendered width of a photo-album tile: 2 to 5 columns of the (at most 1200 px) content column. */
 export const ALBUM_SIZES = SIZES.album;
 
-/** The picture of a folder: its first image's preview, else the first video poster (`GET /api/drive-preview`). */
-export const folderPreview = (items: readonly ApiMediaItem[]): ApiFolderPreview => ({
+/**
+ * A folder's cover: its first image's `preview` rendition, else the first video poster (the answer of
+ * the spec's folder preview lookup, `GET /api/drive-preview`).
+ */
+export const folderCover = (items: readonly ApiMediaItem[]): ApiFolderPreview => ({
   previewUrl:
     items.find((i) => i.kind === 'image' && i.previewUrl)?.previewUrl ??
     items.find((i) => i.posterUrl)?.posterUrl ??
     null,
 });
 
-/** Tiles in the first screenful, loaded eagerly (the rest load lazily with a blurred preview). */
+/** Tiles in the first screenful, loaded eagerly (the rest load lazily over their LQIP). */
 export const EAGER_TILES = 4;
 
 /**

@@ -65,7 +65,7 @@ export interface PagePayload {
    * listing's length. Their fallback holds only the first items; the browser loads the rest.
    */
   readonly partial?: Readonly<Record<string, number>>;
-  /** Slot image URL -> its responsive renditions and blurred preview (the slots this page shows). */
+  /** Slot image URL -> its responsive renditions and LQIP (the slots this page shows). */
   readonly images?: Readonly<Record<string, ImageRef>>;
 }
 

@@ -78,10 +78,10 @@ export const introProduct = (ctx: SourceContext, section: Section | undefined): 
     : undefined);
 
 /**
- * The folder whose preview pictures a product intro: the product's own, else (a product whose media
+ * The folder whose cover pictures a product intro: the product's own, else (a product whose media
  * sit in companion folders, such as a landing with 'Choose Media Type') the page's images card's.
  */
-export function introPictureFolder(ctx: SourceContext, product: ApiProduct | undefined): string | undefined {
+export function introCoverFolder(ctx: SourceContext, product: ApiProduct | undefined): string | undefined {
   if (!product) return undefined;
   if (product.driveFolderId) return product.driveFolderId;
   for (const s of ctx.page.sections.filter(countsMedia))
@@ -92,8 +92,8 @@ export function introPictureFolder(ctx: SourceContext, product: ApiProduct | und
   return undefined;
 }
 
-/** The swr key of a folder's preview picture, or null without a folder. */
-export const previewKey = (folderId: string | undefined): string | null =>
+/** The swr key of a folder's cover, or null without a folder. */
+export const coverKey = (folderId: string | undefined): string | null =>
   folderId ? keys.folderPreview(folderId) : null;
 
 /** The products a product-cards section shows, for the server's first paint and the cards alike. */
@@ -112,10 +112,10 @@ export interface FirstPaintMedia {
   readonly gallery: MediaSource | null;
   /** The listings the media cards count. */
   readonly counted: readonly MediaSource[];
-  /** Folder ids whose preview picture the product intros show. */
+  /** Folder ids whose cover the product intros show. */
   readonly previews: readonly string[];
   /**
-   * Folder ids whose preview picture product cards show: decoration, so a failing one leaves its card
+   * Folder ids whose cover product cards show: decoration, so a failing one leaves its card
    * without a picture instead of failing the page.
    */
   readonly pictures: readonly string[];
@@ -132,7 +132,7 @@ export function firstPaintMedia(ctx: SourceContext): FirstPaintMedia {
   const intros = page.sections.filter(isIntro).map((s) => introProduct(ctx, s));
   if (ownIntro(page)) intros.push(introProduct(ctx, undefined));
   const defined = (ids: (string | undefined)[]) => [...new Set(ids.filter((id): id is string => id !== undefined))];
-  const previews = defined(intros.map((p) => introPictureFolder(ctx, p)));
+  const previews = defined(intros.map((p) => introCoverFolder(ctx, p)));
   const pictures = defined(cardProducts(ctx).map((p) => p.driveFolderId)).filter((id) => !previews.includes(id));
   return { gallery: gallerySource(ctx), counted, previews, pictures };
 }

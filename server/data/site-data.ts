@@ -1,7 +1,7 @@
 import type { ApiFolderPreview, ApiMediaItem, ApiSlotImages, ApiProduct } from '../../engine/shared/api.ts';
 import type { Catalogue } from '../../engine/index.ts';
 import { Cache, DATA_POLICIES } from './cache.ts';
-import { folderPreview } from '../../engine/shared/media.ts';
+import { folderCover } from '../../engine/shared/media.ts';
 import { CATALOGUE_FOLDERS, folderIds } from './folders.ts';
 import { currentDeadline } from '../resilience/deadline.ts';
 import { listings, type CachedContents } from './files.ts';
@@ -137,7 +137,7 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
     aggregatedItems: (type) => combine(type, folderItems),
     refreshAggregated,
     slotImages: deps.slotImages,
-    folderPreview: async (id) => folderPreview(await folderItems(id)),
+    folderPreview: async (id) => folderCover(await folderItems(id)),
     file,
     folderContents,
     decorate,

@@ -32,7 +32,7 @@ export interface FeatureCardProps {
   readonly product?: ApiProduct | undefined;
   /** Slot id of the card image (a card's `slot`, or a product card's slot). */
   readonly slot?: string;
-  /** The card image when it has no slot (a product card: its folder's preview picture). */
+  /** The card image when it has no slot (a product card: its folder's cover). */
   readonly image?: string | undefined;
   /** `sizes` of the card image (engine/shared/images.ts cardSizes); three columns by default. */
   readonly sizes?: string;

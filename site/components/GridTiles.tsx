@@ -145,7 +145,7 @@ export function SquareTiles({ items, captions, label, lcp, hrefOf, show }: Tiles
                 srcSet={squareSrcSet(item)}
                 sizes={SIZES.square}
                 {...squareSize(item)}
-                placeholder={item.lqip}
+                lqip={item.lqip}
                 alt=""
                 onFail="hide"
                 loading={i < EAGER_TILES ? 'eager' : 'lazy'}
@@ -195,7 +195,7 @@ export function MasonryTiles({ items, captions, label, lcp, hrefOf, show }: Tile
                 sizes={ALBUM_SIZES}
                 width={photo.width}
                 height={photo.height}
-                placeholder={photo.item.lqip}
+                lqip={photo.item.lqip}
                 alt=""
                 onFail="placeholder"
                 className={className}

@@ -51,7 +51,7 @@ interface Props {
   /** The page heading (h1), placeholders filled. */
   readonly heading: string;
   readonly intro?: string | undefined;
-  /** Preview slot of the hero image; without one the top is a plain band. */
+  /** The slot of the hero image; without one the top is a plain band. */
   readonly slot?: string | undefined;
   readonly children?: ReactNode;
 }

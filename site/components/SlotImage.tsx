@@ -4,7 +4,7 @@ import { PageContext, useShell } from '../app/context.ts';
 import { useSlotImages } from '../data/hooks.ts';
 import { Thumb } from './Thumb.tsx';
 
-/** The image of a preview slot: the uploaded one when set, else the manifest's built-in default. */
+/** The image of a slot: its slot image when staff uploaded one, else the manifest's built-in default. */
 export function useSlotImage(slot: string | undefined): string | undefined {
   const images = useSlotImages();
   const { slots } = useShell();
@@ -20,8 +20,8 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' 
 }
 
 /**
- * A slot image through the responsive pipeline (renditions, intrinsic size, a blurred preview when
- * lazy); a failing upload falls back to the default, a failing default to the grey placeholder.
+ * A slot image through the responsive pipeline (renditions, intrinsic size, the LQIP when
+ * lazy); a failing slot image falls back to the default, a failing default to the grey placeholder.
  */
 export function SlotImage({ slot, alt, sizes, ...img }: Props) {
   const { slots } = useShell();
@@ -30,7 +30,7 @@ export function SlotImage({ slot, alt, sizes, ...img }: Props) {
 }
 
 interface ResponsiveProps extends Omit<Props, 'slot'> {
-  /** The image URL (a slot upload, a default, a folder preview). */
+  /** The image URL (a slot image, a slot's default, a folder cover). */
   readonly url: string | undefined;
   /** Tried when `url` fails. */
   readonly fallback?: string | undefined;
@@ -53,7 +53,7 @@ export function ResponsiveThumb({ url, fallback, alt, sizes, ...img }: Responsiv
       {...img}
       width={width}
       height={height}
-      {...(lazy && ref.lqip ? { placeholder: ref.lqip } : {})}
+      {...(lazy && ref.lqip ? { lqip: ref.lqip } : {})}
     />
   );
 }

@@ -25,8 +25,8 @@ interface Props extends ImgProps {
   /** Responsive candidates of the first source (dropped once it fails, so the chain goes on). */
   readonly srcSet?: string | undefined;
   readonly sizes?: string | undefined;
-  /** A tiny preview (data URI) painted under the image until it arrives. */
-  readonly placeholder?: string | undefined;
+  /** The LQIP (a data URI) painted under the image until it arrives. */
+  readonly lqip?: string | undefined;
 }
 
 interface Stage {
@@ -50,7 +50,7 @@ const useHydrating = (): boolean =>
  * for a hydrated <img>'s `error` only from hydration on (it does not set its src again), so a hydrated
  * image found broken on mount (it failed before) goes down the chain from there.
  */
-export function Thumb({ sources, alt, onFail, srcSet, sizes, placeholder, ...img }: Props) {
+export function Thumb({ sources, alt, onFail, srcSet, sizes, lqip, ...img }: Props) {
   const inIsland = useInIsland();
   const list = sources.filter((s): s is string => Boolean(s));
   const [stage, setStage] = useState<Stage>({ i: 0, stamp: 0 });
@@ -80,8 +80,8 @@ export function Thumb({ sources, alt, onFail, srcSet, sizes, placeholder, ...img
   }
   const src = stage.stamp ? withStamp(base, stage.stamp) : base;
   const responsive = srcSet && stage.i === 0 && stage.stamp === 0 ? { srcSet, sizes } : {};
-  const style = placeholder
-    ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center', ...img.style }
+  const style = lqip
+    ? { backgroundImage: `url("${lqip}")`, backgroundSize: 'cover', backgroundPosition: 'center', ...img.style }
     : img.style;
   if (!inIsland) {
     const chain = { [IMAGE_FALLBACKS_ATTR]: list.slice(1).join(' ') || undefined, [IMAGE_ON_FAIL_ATTR]: onFail };

@@ -51,7 +51,7 @@ export function useApi<T>(
 export const useProducts = (enabled = true): ApiState<ApiProduct[]> =>
   useApi<ApiProduct[]>(enabled ? keys.products : null);
 
-/** Slot id -> uploaded image; a failing call counts as "no uploads" (slots show their fallbacks). */
+/** Slot id -> slot image; a failing call counts as "none uploaded" (slots show their defaults). */
 export function useSlotImages(): ApiSlotImages {
   const { data } = useApi<ApiSlotImages>(keys.slotImages, FRESH_MS.slotImages, { revalidateOnFocus: true });
   return data ?? {};

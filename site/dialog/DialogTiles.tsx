@@ -47,7 +47,7 @@ export function DialogTiles({ items, onOpen }: Props) {
               srcSet={squareSrcSet(item)}
               sizes={SIZES.dialog}
               {...squareSize(item)}
-              placeholder={item.lqip}
+              lqip={item.lqip}
               alt=""
               onFail="placeholder"
               loading="lazy"

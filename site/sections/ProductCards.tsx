@@ -7,7 +7,7 @@ import { Loading } from '../components/Loading.tsx';
 import { Grid } from '../components/ui.tsx';
 import { useApi, useProducts } from '../data/hooks.ts';
 import { filterProducts, iconFor, productHref } from '../../engine/shared/products.ts';
-import { previewKey } from '../../engine/shared/sources.ts';
+import { coverKey } from '../../engine/shared/sources.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { balancedColumns } from '../lib/grid.ts';
 import { Frame } from './Frame.tsx';
@@ -21,11 +21,11 @@ interface ProductCardProps {
   readonly vars: Vars;
 }
 
-/** One product's card: its slot image when it has one, else its folder's preview picture. */
+/** One product's card: its slot image when it has one, else its folder's cover. */
 function ProductCard({ section, product, cols, untitled, vars }: ProductCardProps) {
   const { slots } = useShell();
   const slot = slots[product.id] ? product.id : undefined;
-  const { data: preview } = useApi<ApiFolderPreview>(slot ? null : previewKey(product.driveFolderId));
+  const { data: cover } = useApi<ApiFolderPreview>(slot ? null : coverKey(product.driveFolderId));
   const href = productHref(section, product);
   const icon = iconFor(section, product);
   return (
@@ -39,7 +39,7 @@ function ProductCard({ section, product, cols, untitled, vars }: ProductCardProp
       }}
       product={product}
       {...(slot ? { slot } : {})}
-      image={preview?.previewUrl ?? undefined}
+      image={cover?.previewUrl ?? undefined}
       sizes={cardSizes(cols)}
       untitled={untitled}
       wide={cols === 1}

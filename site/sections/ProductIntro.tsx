@@ -11,7 +11,7 @@ import { ResponsiveThumb, useSlotImage } from '../components/SlotImage.tsx';
 import { Actions, BulletList, ButtonLink, Lead } from '../components/ui.tsx';
 import { useApi, useProducts } from '../data/hooks.ts';
 import { useSourceContext } from '../data/sources.ts';
-import { introPictureFolder, introProduct, previewKey } from '../../engine/shared/sources.ts';
+import { coverKey, introCoverFolder, introProduct } from '../../engine/shared/sources.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { cardsOf } from '../../engine/sections.ts';
 import { css, styled } from '../styles/stitches.ts';
@@ -118,10 +118,10 @@ export default function ProductIntro({ section, index, vars }: SectionProps) {
   const page = payload.page;
   const ctx = useSourceContext();
   const product = introProduct(ctx, section);
-  const { data: preview } = useApi<ApiFolderPreview>(previewKey(introPictureFolder(ctx, product)));
-  // A product without media of its own (a screen application) shows its preview slot, keyed by its id.
+  const { data: cover } = useApi<ApiFolderPreview>(coverKey(introCoverFolder(ctx, product)));
+  // A product without media of its own (a screen application) shows its slot image, keyed by its id.
   const slotImage = useSlotImage(product && !product.driveFolderId ? product.id : undefined);
-  const picture = (product?.driveFolderId ? undefined : slotImage) ?? preview?.previewUrl;
+  const picture = (product?.driveFolderId ? undefined : slotImage) ?? cover?.previewUrl;
   const href = useDialogHref(section.dialog ?? { title: '' }, product);
   const trigger = `${section.id ?? index}-dialog`;
   // Only the first load shows the spinner: a retry after a failure keeps the buttons (and a dialog

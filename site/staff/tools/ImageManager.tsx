@@ -38,13 +38,17 @@ const Card = styled('article', {
  */
 const fetchFresh = (url: string): Promise<ApiSlotImages> => fetchJson<ApiSlotImages>(url, { cache: 'no-cache' });
 
-/** The spec's preview-image policy: no retry, fresh 30 s, refetched on focus. */
-const PREVIEWS = { shouldRetryOnError: false, dedupingInterval: FRESH_MS.slotImages, revalidateOnFocus: true };
+/** The spec's policy for the slot image map: no retry, fresh 30 s, refetched on focus. */
+const SLOT_IMAGES_POLICY = {
+  shouldRetryOnError: false,
+  dedupingInterval: FRESH_MS.slotImages,
+  revalidateOnFocus: true,
+};
 
 /** Image Manager: every slot of the manifest by group, each with its current image and 'Change Image'. */
 export default function ImageManager({ payload }: { readonly payload: ImageManagerPayload }) {
   const { texts } = payload;
-  const { data, error, mutate } = useSWR<ApiSlotImages>(STAFF_API.slotImages, fetchFresh, PREVIEWS);
+  const { data, error, mutate } = useSWR<ApiSlotImages>(STAFF_API.slotImages, fetchFresh, SLOT_IMAGES_POLICY);
   const [editing, setEditing] = useState<StaffSlot | null>(null);
 
   const uploaded = (id: string, imageUrl: string): void => {
