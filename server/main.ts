@@ -27,7 +27,7 @@ import { countsIn } from './db/rate-counts.ts';
 import { createStaff, staffEnv } from './staff/index.ts';
 import { errorText } from './errors.ts';
 import { createVideoConversions } from './video/index.ts';
-import { TilePlaceholders } from './imaging/placeholders.ts';
+import { LQIP_DIR, TileLqips } from './imaging/lqip.ts';
 
 export interface RunningServer {
   readonly url: string;
@@ -59,9 +59,9 @@ export async function startServer(
     onBackgroundError: (key, err) => logger.warn({ key, err }, 'background revalidation failed; serving stale'),
   });
   const thumbs = createThumbCache(config);
-  // Blurred tile previews kept beside the thumbnails; those of earlier runs are read in the background.
-  const placeholders = new TilePlaceholders(join(config.dataDir, 'cache', 'placeholders'));
-  void placeholders.load();
+  // The tiles' LQIPs, kept beside the thumbnails; those of earlier runs are read in the background.
+  const lqips = new TileLqips(join(config.dataDir, LQIP_DIR));
+  void lqips.load();
   // Phone and legacy videos made playable: one queue and disk cache for every catalogue.
   const videos = createVideoConversions({ dataDir: config.dataDir, store, logger }, env);
   // The catalogue being served: the live site's, the first one until it has started.
@@ -80,7 +80,7 @@ export async function startServer(
       cache,
       slotImages: () => staff.slotImages.read(),
       videos,
-      placeholders,
+      lqips,
     });
     const settings = consultationSettings(catalogue);
     if (settings)

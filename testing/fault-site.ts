@@ -14,7 +14,7 @@ import { FakeDrive } from './fake-drive/index.ts';
 import { seedFolderPaths } from './fake-drive/fixture.ts';
 import { createLogger } from '../server/log.ts';
 import { createDriveStore, type DriveStore } from '../server/media/drive.ts';
-import { TilePlaceholders } from '../server/imaging/placeholders.ts';
+import { LQIP_DIR, TileLqips } from '../server/imaging/lqip.ts';
 import { createStaff } from '../server/staff/index.ts';
 import { openSiteDatabase, SQLITE_FILE } from '../server/db/database.ts';
 import { createVideoConversions } from '../server/video/index.ts';
@@ -64,7 +64,7 @@ export async function startFaultSite(
     realClock?: boolean;
     /**
      * Also what production adds that asks Drive on its own: the slot map read from Drive and blurred
-     * tile placeholders. Off by default, so that the suite's counts of Drive calls are the visitors'.
+     * tiles' LQIPs. Off by default, so that the suite's counts of Drive calls are the visitors'.
      */
     production?: boolean;
   } = {},
@@ -110,7 +110,7 @@ export async function startFaultSite(
     ...(options.production
       ? {
           slotImages: () => staff.slotImages.read(),
-          placeholders: new TilePlaceholders(join(dataDir, 'cache', 'placeholders')),
+          lqips: new TileLqips(join(dataDir, LQIP_DIR)),
         }
       : { slotImages: async () => ({}) }),
   });

@@ -8,7 +8,7 @@ import { isStoreCode, StoreError, type FolderContents, type MediaStore, type Sto
 import { beforeDeadline, currentDeadline } from '../resilience/deadline.ts';
 import type { FolderIds } from './folders.ts';
 import type { VideoConversions } from '../video/conversions.ts';
-import type { TilePlaceholders } from '../imaging/placeholders.ts';
+import type { TileLqips } from '../imaging/lqip.ts';
 
 /** An unknown file id lists the catalogue folders again at most this often (from the cache when fresh). */
 const WARM_INTERVAL_MS = 2 * 60_000;
@@ -34,7 +34,7 @@ export interface Listings {
   /** A folder's whole contents (media and other files): cached with, and read by the same call as, its listing. */
   folderContents(id: string): Promise<CachedContents>;
   file(fileId: string): Promise<StoreFile>;
-  /** A cached listing as visitors get it now: video readiness and the tile previews known. */
+  /** A cached listing as visitors get it now: video readiness and the tiles' LQIPs known. */
   decorate(items: readonly ApiMediaItem[]): ApiMediaItem[];
 }
 
@@ -46,14 +46,14 @@ export function listings(
   live: {
     /** Phone videos made playable: told about every listed file, and marks listed items ready. */
     readonly videos?: Pick<VideoConversions, 'consider' | 'decorate'> | undefined;
-    /** Blurred previews of the tiles the thumbnail route has resized. */
-    readonly placeholders?: Pick<TilePlaceholders, 'decorate'> | undefined;
+    /** The LQIPs of the tiles the thumbnail route has resized. */
+    readonly lqips?: Pick<TileLqips, 'decorate'> | undefined;
   } = {},
 ): Listings {
-  const { videos, placeholders } = live;
+  const { videos, lqips } = live;
   const decorate = (items: readonly ApiMediaItem[]): ApiMediaItem[] => {
     const playable = videos ? videos.decorate(items) : [...items];
-    return placeholders ? placeholders.decorate(playable) : playable;
+    return lqips ? lqips.decorate(playable) : playable;
   };
   // Ids of files that a listing of a catalogue folder showed: the only files /media serves (with
   // those of the slot map). Others are refused without an upstream call.

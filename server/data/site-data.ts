@@ -9,29 +9,29 @@ import { isStoreCode, StoreError, type MediaStore, type StoreFile } from '../med
 import type { SiteData } from './fetchers.ts';
 import { errorAnswer } from '../errors.ts';
 import type { VideoConversions } from '../video/conversions.ts';
-import type { TilePlaceholders } from '../imaging/placeholders.ts';
+import type { TileLqips } from '../imaging/lqip.ts';
 
 export interface SiteDataDeps {
   readonly catalogue: Catalogue;
   readonly store: MediaStore;
   readonly cache: Cache;
-  /** The slot map (slot or product id -> uploaded image). */
+  /** The slot map (slot or product id -> slot image). */
   readonly slotImages: () => Promise<ApiSlotImages>;
   /** Phone and legacy videos made playable (server/video/): listings reflect their readiness. */
   readonly videos?: Pick<VideoConversions, 'consider' | 'decorate' | 'state'>;
-  /** Blurred tile previews: listings carry those known, the thumbnail route makes them. */
-  readonly placeholders?: TilePlaceholders;
+  /** The tiles' LQIPs: listings carry those known, the thumbnail route makes them. */
+  readonly lqips?: TileLqips;
 }
 
 /** The data layer the API and SSR read, plus what the media routes and the Refresh button need. */
 export interface LiveSiteData extends SiteData {
   readonly store: MediaStore;
-  /** Where the thumbnail route leaves the blurred previews of the tiles it resizes. */
-  readonly placeholders?: TilePlaceholders;
+  /** Where the thumbnail route leaves the LQIPs of the tiles it resizes. */
+  readonly lqips?: TileLqips;
   /** Reloads one folder's listing now (concurrent refreshes share one call); stale on upstream failure. */
   refresh(folderId: string): Promise<ApiMediaItem[]>;
   refreshAggregated(type: string): Promise<ApiMediaItem[]>;
-  /** The folder preview URL of a folder (first image, else first video poster), or null. */
+  /** A folder's cover (first image, else first video poster; the spec's folder preview lookup). */
   folderPreview(folderId: string): Promise<ApiFolderPreview>;
   /**
    * Cached metadata of one file: only of files listed in a catalogue folder (or shown by the slot
@@ -122,7 +122,7 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
   return {
     catalogue,
     store,
-    ...(deps.placeholders ? { placeholders: deps.placeholders } : {}),
+    ...(deps.lqips ? { lqips: deps.lqips } : {}),
     folderId,
     folderItems,
     refresh,

@@ -72,9 +72,8 @@ export function thumbsRouter(data: LiveSiteData, thumbs: ThumbCache, videos?: Pi
       );
       // A thumbnail made after the deadline is still kept for the next request.
       bytes = await beforeDeadline(making, currentDeadline());
-      // The tile's blurred preview, from the first rendition made or read (listings carry it after).
-      if (data.placeholders && !data.placeholders.has(fileId, version))
-        void data.placeholders.note(fileId, version, bytes);
+      // The tile's LQIP, from the first rendition made or read (listings carry it after).
+      if (data.lqips && !data.lqips.has(fileId, version)) void data.lqips.note(fileId, version, bytes);
     } catch (error) {
       if (error instanceof Moved) {
         res.removeHeader('ETag');

@@ -12,7 +12,7 @@ import { createApp } from '../app.ts';
 import { createDataCache, createSiteData } from '../data/site-data.ts';
 import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
-import { TilePlaceholders } from './placeholders.ts';
+import { LQIP_DIR, TileLqips } from './lqip.ts';
 
 const PRODUCT = 'roman-shades';
 const COLOURS = { 'a-red.jpg': [200, 30, 30], 'b-green.jpg': [30, 170, 60], 'c-blue.jpg': [30, 60, 200] } as const;
@@ -24,7 +24,7 @@ let base = '';
 let listUrl = '';
 
 const list = async (): Promise<ApiMediaItem[]> => (await (await fetch(listUrl)).json()) as ApiMediaItem[];
-const placeholderDir = () => join(dataDir, 'cache', 'placeholders');
+const lqipDir = () => join(dataDir, LQIP_DIR);
 
 beforeAll(async () => {
   const built = loadCatalogue();
@@ -41,14 +41,14 @@ beforeAll(async () => {
     await writeFile(join(dir, name), jpeg);
   }
   const logger = createLogger('silent');
-  const placeholders = new TilePlaceholders(placeholderDir());
-  await placeholders.load();
+  const lqips = new TileLqips(lqipDir());
+  await lqips.load();
   const data = createSiteData({
     catalogue,
     store: new LocalStore({ dataDir }),
     cache: createDataCache({}),
     slotImages: async () => ({}),
-    placeholders,
+    lqips,
   });
   server = createApp({ config: { dataDir }, catalogue, data, logger }).listen(0, '127.0.0.1');
   await new Promise((done) => server.once('listening', done));
@@ -102,14 +102,14 @@ it('a tile gets its blurred preview in listings once the server has resized it, 
   expect(await page.text()).toContain(uri);
 
   // Another process over the same data folder knows it from the file left beside the thumbnails.
-  const again = new TilePlaceholders(placeholderDir());
+  const again = new TileLqips(lqipDir());
   await again.load();
   expect(again.decorate(before)[0]?.lqip).toBe(uri);
 });
 
 it('keeps no more previews than its limit, and ignores renditions it cannot read', async () => {
   const dir = join(dataDir, 'bounded');
-  const small = new TilePlaceholders(dir, 2);
+  const small = new TileLqips(dir, 2);
   const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
     .jpeg()
     .toBuffer();
