@@ -137,7 +137,7 @@ export interface Slot {
   readonly id: string;
   readonly label: string;
   readonly group: string;
-  /** Built-in image used while the slot has no uploaded image (a site-relative URL). */
+  /** The slot's default: the built-in image used while it has no slot image (a site-relative URL). */
   readonly fallback: string;
 }
 

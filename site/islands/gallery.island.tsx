@@ -24,7 +24,7 @@ const Toolbar = styled('div', {
   '& p': { margin: 0, color: '$muted', fontWeight: 600 },
 });
 
-/** The gallery texts the island shows (the page's, placeholders still in). */
+/** The gallery texts the island shows (the page's, text placeholders still in). */
 export interface GalleryTexts {
   readonly count?: string;
   readonly none?: string;
