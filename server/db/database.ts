@@ -99,6 +99,9 @@ export function databaseTarget(url: string | undefined, dataDir: string): Databa
 export function openDatabase(target: DatabaseTarget): Database {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the database drops (it stopped, restarted, failed over) is told here; with
+    // no listener it would end the process. The next query opens a new one (/readyz reports the rest).
+    pool.on('error', () => undefined);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
