@@ -204,6 +204,13 @@ export const problems = {
     message: ({ what }) => `${what} is for signed-in staff, but no page is of kind 'sign-in', so staff cannot sign in.`,
     hint: () => 'Add a page with `kind: sign-in` (for example `path: /sign-in`) and its texts.',
   }),
+  MissingManifestEditor: entry<{ what: string }>({
+    title: 'No manifest editor page',
+    message: ({ what }) =>
+      `${what} is a staff tool, but no page is of kind 'manifest-editor', so staff could not edit or roll back the manifest in the browser once this is live.`,
+    hint: () =>
+      'Add a page with `kind: manifest-editor` (for example `path: /admin/manifest`, heading Manifest Editor) and its texts.',
+  }),
   UnknownParamSource: entry<{ param: string; path: string }>({
     title: 'Route parameter without values',
     message: ({ param, path }) => `The route ${q(path)} has :${param} but params.${param} gives no values.`,

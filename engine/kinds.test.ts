@@ -41,6 +41,7 @@ describe('the table of page kinds', () => {
       'image-manager',
       'folder-setup',
       'folder-health',
+      'manifest-editor',
       'sign-in',
     ]);
   });

@@ -6,7 +6,7 @@
  */
 
 import type { IslandName } from './shared/islands.ts';
-import { CONSULTATION_TEXTS, GALLERY_TEXTS, HEALTH_TEXTS, type TextKey } from './texts.ts';
+import { CONSULTATION_TEXTS, GALLERY_TEXTS, HEALTH_TEXTS, MANIFEST_EDITOR_TEXTS, type TextKey } from './texts.ts';
 
 /** Who a page is for: visitors (the React app, in the sitemap), or staff (never in visitor bundles or the sitemap). */
 export type Audience = 'visitor' | 'staff';
@@ -33,6 +33,11 @@ export interface KindDef {
   readonly products: boolean;
   /** Staff tools: the data the server puts in the page (none: the page's own parts only). */
   readonly data?: StaffData;
+  /**
+   * Its page is where staff edit the manifest: a manifest with staff tools must have one, so that no
+   * publish can leave staff without the page that undoes it.
+   */
+  readonly editsManifest?: boolean;
   /** Its page is the consultation request form: the server takes the requests posted to its path. */
   readonly takesRequests?: boolean;
   /**
@@ -107,6 +112,10 @@ export const KINDS = {
   'image-manager': staff('site/staff/tools/ImageManager.tsx', { data: 'slot-groups' }),
   'folder-setup': staff('site/staff/tools/FolderSetup.tsx', { data: 'folder-checklist' }),
   'folder-health': staff('site/staff/tools/FolderHealth.tsx', { texts: HEALTH_TEXTS }),
+  'manifest-editor': staff('site/staff/tools/ManifestEditor.tsx', {
+    texts: MANIFEST_EDITOR_TEXTS,
+    editsManifest: true,
+  }),
   'sign-in': staff('server/staff/sign-in.ts', { session: false }),
   'not-found': visitor('site/templates/NotFound.tsx', { status: 404, consultation: false }),
 } as const satisfies Record<string, KindDef>;
@@ -127,6 +136,8 @@ export const isGalleryKind = (kind: PageKind): boolean => kindOf(kind).gallery !
 export const takesRequests = (kind: PageKind): boolean => kindOf(kind).takesRequests === true;
 /** The page staff sign in on: the staff page that needs no session. */
 export const isSignIn = (kind: PageKind): boolean => isStaffKind(kind) && !kindOf(kind).session;
+/** The page where staff edit the manifest (the checker requires one wherever there are staff tools). */
+export const isManifestEditor = (kind: PageKind): boolean => kindOf(kind).editsManifest === true;
 /** Its pages need staff to sign in: the staff tools, and the consultation page (its requests list is for staff). */
 export const needsSignIn = (kind: PageKind): boolean => isStaffTool(kind) || takesRequests(kind);
 

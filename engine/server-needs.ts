@@ -1,7 +1,16 @@
 import { problem, type Place, type Problem } from './errors.ts';
 import type { Expanded } from './expand.ts';
 import type { Origin } from './families.ts';
-import { isSignIn, kindOf, needsSignIn, PAGE_KINDS, takesRequests, type PageKind } from './kinds.ts';
+import {
+  isManifestEditor,
+  isSignIn,
+  isStaffTool,
+  kindOf,
+  needsSignIn,
+  PAGE_KINDS,
+  takesRequests,
+  type PageKind,
+} from './kinds.ts';
 import type { Page } from './model.ts';
 import { unknowable, type Unread } from './partial.ts';
 import { RUNTIME_PLACEHOLDERS, templateUses } from './placeholders.ts';
@@ -15,8 +24,9 @@ import type { PageInput } from './types.ts';
  * What the server needs of the manifest to serve it, checked with everything else so that the server
  * checks nothing at start or per request: what a consultation page offers (each `interest-<category>`
  * a category of the products, at least one) and its mail settings (`notify` and `mailFrom` e-mail
- * addresses, `mailSubject` with only the placeholders a mail fills), and a sign-in page wherever staff
- * must sign in. Its required texts are the kinds table's (checks.ts).
+ * addresses, `mailSubject` with only the placeholders a mail fills), a sign-in page wherever staff
+ * must sign in, and the manifest editor wherever there are staff tools (so that no publish locks staff
+ * out of the page that undoes it). Its required texts are the kinds table's (checks.ts).
  */
 export function checkServerNeeds(x: Expanded, m: ParsedManifest, unread: Unread): Problem[] {
   const found: Problem[] = [];
@@ -52,7 +62,10 @@ export function checkServerNeeds(x: Expanded, m: ParsedManifest, unread: Unread)
         found.push(problem('UnknownPlaceholder', { key: 'mailSubject', name, allowed }, at('mailSubject')));
     }
   });
-  if (!unknowable(unread, 'route')) checkSignIn(x, m, found);
+  if (!unknowable(unread, 'route')) {
+    checkSignIn(x, m, found);
+    checkManifestEditor(x, m, found);
+  }
   return found;
 }
 
@@ -83,6 +96,19 @@ function checkSignIn(x: Expanded, m: ParsedManifest, found: Problem[]): void {
     ? `The ${page.kind} page '${page.path}'`
     : `The requests list of the ${page.kind} page '${page.path}'`;
   found.push(problem('MissingSignIn', { what }, m.locate(o.at(['kind']))));
+}
+
+/** Staff tools need the manifest editor beside them: reported once, at the first staff tool. */
+function checkManifestEditor(x: Expanded, m: ParsedManifest, found: Problem[]): void {
+  const { pages } = x.catalogue;
+  if (pages.some((p) => isManifestEditor(p.kind)) || writtenKinds(m.data).some(isManifestEditor)) return;
+  const i = pages.findIndex((p) => isStaffTool(p.kind));
+  const page = pages[i];
+  const o = x.pageOrigins[i];
+  if (!page || !o) return;
+  found.push(
+    problem('MissingManifestEditor', { what: `The ${page.kind} page '${page.path}'` }, m.locate(o.at(['kind']))),
+  );
 }
 
 /** The page kinds the manifest's pages and family page templates name, as written. */

@@ -77,6 +77,56 @@ export const HEALTH_TEXTS = [
   ...HEALTH_PROBLEMS.flatMap((c) => [`${c}Problem`, `${c}Fix`] as const),
 ] as const;
 
+/** The texts the manifest editor must give: its labels, buttons, notices and the status line. */
+export const MANIFEST_EDITOR_TEXTS = [
+  'loading',
+  'loadFailed',
+  'statusLine',
+  'serverLine',
+  'cdnNote',
+  'draftRestored',
+  'discardDraft',
+  'filesLabel',
+  'editorLabel',
+  'addFile',
+  'newFileLabel',
+  'newFileHint',
+  'badFileName',
+  'createFile',
+  'cancel',
+  'checking',
+  'checkOk',
+  'checkFailed',
+  'problemsHeading',
+  'changesHeading',
+  'noChanges',
+  'authorLabel',
+  'authorHint',
+  'noteLabel',
+  'publish',
+  'publishing',
+  'publishRefused',
+  'publishedTitle',
+  'publishedBody',
+  'publishFailedTitle',
+  'conflictHeading',
+  'conflictBody',
+  'liveChanges',
+  'draftChanges',
+  'takeLive',
+  'takenLive',
+  'noDifference',
+  'historyHeading',
+  'versionLine',
+  'versionBy',
+  'liveBadge',
+  'view',
+  'diffLive',
+  'publishAgain',
+  'confirmRollback',
+  'close',
+] as const;
+
 /** Text keys a page's `texts` may hold (what each kind reads, plus the sections' own). */
 export const TEXT_KEYS = [
   // visitor pages and sections
@@ -125,6 +175,8 @@ export const TEXT_KEYS = [
   'localRoot',
   // folder health
   ...HEALTH_TEXTS,
+  // manifest editor
+  ...MANIFEST_EDITOR_TEXTS,
   // sign-in
   'intro',
   'password',

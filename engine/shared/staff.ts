@@ -93,4 +93,9 @@ export interface FolderHealthPayload extends StaffPageBase {
   readonly kind: 'folder-health';
 }
 
-export type StaffPayload = ImageManagerPayload | FolderSetupPayload | FolderHealthPayload;
+/** The manifest editor: the manifest, its versions and the servers' status are fetched (site/staff/manifest/api.ts). */
+export interface ManifestEditorPayload extends StaffPageBase {
+  readonly kind: 'manifest-editor';
+}
+
+export type StaffPayload = ImageManagerPayload | FolderSetupPayload | FolderHealthPayload | ManifestEditorPayload;
