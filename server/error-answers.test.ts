@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +21,12 @@ import {
   upload,
 } from '../testing/staff-harness.ts';
 import { FlakyStore } from '../testing/store-suite/flaky-store.ts';
+import { Registry } from 'prom-client';
+import { CatalogueHolder, type SiteHandler } from './live/catalogue-holder.ts';
+import { siteUpdating } from './live/updating.ts';
+import { opsFront } from './ops/front.ts';
+import { startMetricsServer, type MetricsServer } from './ops/metrics-server.ts';
+import { Readiness } from './ops/readiness.ts';
 import { errorStatus, errorText, serverErrors, type ServerErrorName } from './errors.ts';
 import { urlVersion } from './media/ids.ts';
 import { LocalStore } from './media/local.ts';
@@ -30,8 +38,11 @@ import { StoreError } from './media/types.ts';
  * no-store` (and `Retry-After` on a 503 or 429), no ETag, and its text in the body the request asked for.
  */
 
-/** How a case's body says the text: `{ error }` JSON, the consultation API's JSON, plain text or an HTML page. */
-type Body = 'json' | 'consultation' | 'text' | 'html';
+/**
+ * How a case's body says the text: `{ error }` JSON, the consultation API's JSON, /readyz's JSON
+ * (`{ status, error, checks }`), plain text or an HTML page.
+ */
+type Body = 'json' | 'consultation' | 'readiness' | 'text' | 'html';
 interface Answered {
   readonly res: Response;
   /** The text (or, for a page, a text the page shows; a pattern where another party words it). */
@@ -53,6 +64,17 @@ let site: ErrorSite;
 let down: ErrorSite;
 let bare: ErrorSite;
 let consultSite: ConsultServer;
+/** What answers before the app: a site with no valid manifest yet, and a draining server's /readyz. */
+let updating: string;
+let draining: string;
+let metrics: MetricsServer;
+const listening: Server[] = [];
+const listen = async (handler: SiteHandler): Promise<string> => {
+  const server = createServer(handler).listen(0, '127.0.0.1');
+  listening.push(server);
+  await new Promise((done) => server.once('listening', done));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
 let cookie = '';
 let consultCookie = '';
 const ids = { folder: '', photo: '', photoVersion: '', damaged: '', damagedVersion: '', clip: '', clipVersion: '' };
@@ -80,10 +102,17 @@ beforeAll(async () => {
   consultSite = await startConsultServer(await mkdtemp(join(tmpdir(), 'error-answers-consult-')), { rateLimit: 2 });
   cookie = await signIn(site.base);
   consultCookie = await signIn(consultSite.base);
+  updating = await listen(new CatalogueHolder(undefined, siteUpdating).handle);
+  const ok = { own: true, run: () => ({ state: 'ok', reason: 'fine' }) as const };
+  const readiness = new Readiness({ catalogue: ok, database: ok, mediaStore: ok, disk: ok });
+  readiness.drain();
+  draining = await listen(opsFront(readiness, undefined, siteUpdating));
+  metrics = await startMetricsServer(new Registry(), 0, '127.0.0.1');
 });
 
 afterAll(async () => {
-  await Promise.all([site?.close(), down?.close(), bare?.close(), consultSite?.close()]);
+  await Promise.all([site?.close(), down?.close(), bare?.close(), consultSite?.close(), metrics?.close()]);
+  for (const server of listening) server.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -163,7 +192,13 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
   NoPage: async () => ({ res: await get('/no-such-page-at-all'), says: '<html', body: 'html' }),
   PageDataFailed: async () => ({ res: await fetch(`${down.base}${galleryPage.path}`), says: '<html', body: 'html' }),
   SiteNotBuilt: async () => ({ res: await fetch(`${bare.base}/`), says: errorText('SiteNotBuilt'), body: 'text' }),
-  ManifestInvalid: { notOverHttp: 'said by startServer when the manifest is invalid: the server does not start' },
+  SiteUpdating: async () => ({ res: await fetch(`${updating}/`), says: errorText('SiteUpdating'), body: 'text' }),
+  NotReady: async () => ({
+    res: await fetch(`${draining}/readyz`),
+    says: errorText('NotReady', { why: 'it is draining before it stops' }),
+    body: 'readiness',
+  }),
+  NotMetrics: async () => json(await fetch(metrics.url.replace('/metrics', '/')), errorText('NotMetrics')),
   StoreUnreachable: async () =>
     json(await opening(new StoreError('upstream', 'socket hang up', 503)), errorText('StoreUnreachable')),
   StoreAnsweredBadly: async () =>
@@ -388,6 +423,7 @@ async function textOf(res: Response, body: Body): Promise<string> {
   expect(type).toMatch(/^application\/json/);
   const parsed = (await res.json()) as { ok?: unknown; error?: unknown };
   if (body === 'consultation') expect(parsed.ok).toBe(false);
+  else if (body === 'readiness') expect(Object.keys(parsed)).toEqual(['status', 'error', 'checks']);
   else expect(Object.keys(parsed)).toEqual(['error']);
   expect(parsed.error).toBeTypeOf('string');
   return parsed.error as string;

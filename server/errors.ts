@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 
 /**
  * The catalogue of the server's error answers (the engine's is `engine/errors.ts`). Each entry has a
@@ -88,11 +88,23 @@ export const serverErrors = {
     message: () => 'The site is not built yet:',
     hint: 'run `npm run build`.',
   }),
-  ManifestInvalid: entry({
-    title: 'Invalid manifest at start',
-    status: 500,
-    message: () => 'The manifest is invalid:',
-    hint: 'run `npm run check` for the list of problems.',
+  SiteUpdating: entry({
+    title: 'No valid manifest yet',
+    status: 503,
+    message: () => 'The site is being updated, try again in a minute.',
+  }),
+
+  // Operations (server/ops/): readiness for a load balancer, the metrics port
+  NotReady: entry<{ why: string }>({
+    title: 'Server not ready',
+    status: 503,
+    message: ({ why }) => `This server should get no traffic now: ${why}.`,
+    hint: 'The checks in this answer say more.',
+  }),
+  NotMetrics: entry({
+    title: 'Not the metrics path',
+    status: 404,
+    message: () => 'This port answers GET /metrics only.',
   }),
 
   // The media store
@@ -396,31 +408,34 @@ export interface AnswerOptions {
 }
 
 const bodyOf = (body: AnswerOptions['body'], text: string): [type: string, body: string] => {
-  if (body === 'text') return ['text/plain', text];
-  if (body && 'html' in body) return ['html', body.html];
-  return ['json', JSON.stringify(body ? body.json(text) : { error: text })];
+  if (body === 'text') return ['text/plain; charset=utf-8', text];
+  if (body && 'html' in body) return ['text/html; charset=utf-8', body.html];
+  return ['application/json; charset=utf-8', JSON.stringify(body ? body.json(text) : { error: text })];
 };
 
 /**
  * The one way the server answers an error: the entry's status, `Cache-Control: no-store` (and
  * `Retry-After` on a 503), no header of the content it replaces, and the body (no ETag: an error
- * is never revalidated).
+ * is never revalidated). Node's response API only, so that answers made before Express (no valid
+ * manifest yet, readiness) are made the same way.
  */
-export function answerError(res: Response, answer: ErrorAnswer, options: AnswerOptions = {}): void {
+export function answerError(res: ServerResponse, answer: ErrorAnswer, options: AnswerOptions = {}): void {
   const { status, text, headers } = describeAnswer(answer);
   for (const name of HEADERS_OF_CONTENT) res.removeHeader(name);
-  res.status(status).set({ ...headers, ...options.headers });
+  res.statusCode = status;
+  for (const [name, value] of Object.entries({ ...headers, ...options.headers })) res.setHeader(name, value);
   const [type, body] = bodyOf(options.body, text);
-  res.type(type).setHeader('Content-Length', Buffer.byteLength(body));
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(body);
 }
 
 /** Answers the error as `{ error }` JSON. */
-export function sendError<N extends ServerErrorName>(res: Response, name: N, ...args: ArgsParam<N>): void {
+export function sendError<N extends ServerErrorName>(res: ServerResponse, name: N, ...args: ArgsParam<N>): void {
   answerError(res, errorAnswer(name, ...args));
 }
 
 /** The same as plain text (for page requests, where JSON would mean nothing to a person). */
-export function sendErrorText<N extends ServerErrorName>(res: Response, name: N, ...args: ArgsParam<N>): void {
+export function sendErrorText<N extends ServerErrorName>(res: ServerResponse, name: N, ...args: ArgsParam<N>): void {
   answerError(res, errorAnswer(name, ...args), { body: 'text' });
 }

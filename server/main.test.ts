@@ -19,7 +19,8 @@ it('prints its URL, and on SIGTERM stops accepting but lets an in-flight downloa
   await writeFile(join(folder, 'big.mp4'), Buffer.alloc(BIG, 7));
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    // No drain period: the test is about what closing does (server/ops/drain.test.ts drains).
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DRAIN_SECONDS: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });

@@ -6,8 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
-import { formatProblem, type Catalogue } from '../engine/index.ts';
-import { loadCatalogue } from '../engine/node/read.ts';
+import type { Catalogue } from '../engine/index.ts';
 import { createApp, createThumbCache } from './app.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { createDataCache, createSiteData } from './data/site-data.ts';
@@ -20,12 +19,13 @@ import {
   openConsultations,
   type Consultations,
 } from './consultations/index.ts';
-import { prepareToServe } from './live/prepare.ts';
+import { preparedFirst, prepareToServe } from './live/prepare.ts';
+import { readAtStart, servedBy } from './live/start.ts';
 import { databaseTarget, openSiteDatabase } from './db/database.ts';
 import { importEarlierFiles } from './db/import-files.ts';
 import { countsIn } from './db/rate-counts.ts';
 import { createStaff, staffEnv } from './staff/index.ts';
-import { errorText } from './errors.ts';
+import { startOps, watchedStore } from './ops/index.ts';
 import { createVideoConversions } from './video/index.ts';
 import { LQIP_DIR, TileLqips } from './imaging/lqip.ts';
 
@@ -33,6 +33,8 @@ export interface RunningServer {
   readonly url: string;
   /** Stops accepting connections and resolves when in-flight requests have finished. */
   close(): Promise<void>;
+  /** Not ready from now on (/readyz 503, for the load balancer); resolves after DRAIN_SECONDS of serving. */
+  drain(): Promise<void>;
   /** Reads the manifest again and swaps it in when valid (also on a file change and on SIGHUP). */
   reload(): Promise<ReloadOutcome>;
 }
@@ -44,17 +46,14 @@ export async function startServer(
   env: NodeJS.ProcessEnv = process.env,
   { prepare = false }: { prepare?: boolean } = {},
 ) {
-  const result = loadCatalogue();
-  if (!result.ok) {
-    for (const p of result.problems) logger.error(formatProblem(p));
-    throw new Error(errorText('ManifestInvalid'));
-  }
-  const catalogue = result.catalogue;
-  if (prepare) await prepareToServe(config, catalogue, logger);
+  // An invalid manifest does not stop the start: 503 until the files are valid (/readyz says why).
+  const { catalogue, problems } = readAtStart(logger);
+  if (prepare && catalogue) await prepareToServe(config, catalogue, logger);
   // The site database: what staff change and consultation requests, shared by every server on it.
   const database = await openSiteDatabase(databaseTarget(config.databaseUrl, config.dataDir));
   await importEarlierFiles(database, config.dataDir, logger);
-  const store = await createStore(config, logger);
+  // Each call of the media store is seen by /readyz and the metrics (server/ops/).
+  const { store, calls } = watchedStore(await createStore(config, logger));
   const cache = createDataCache({
     onBackgroundError: (key, err) => logger.warn({ key, err }, 'background revalidation failed; serving stale'),
   });
@@ -66,7 +65,7 @@ export async function startServer(
   const videos = createVideoConversions({ dataDir: config.dataDir, store, logger }, env);
   // The catalogue being served: the live site's, the first one until it has started.
   const started: { site?: LiveSite } = {};
-  const serving = (): Catalogue => started.site?.holder.current.catalogue ?? catalogue;
+  const serving = (): Catalogue => servedBy(started.site, catalogue);
   // Consultation requests (database, mail outbox): opened once, by the first catalogue that takes them;
   // each catalogue's routes carry its own settings, and mails go out with those being served.
   let consultations: Consultations | undefined;
@@ -98,14 +97,19 @@ export async function startServer(
     const counts = countsIn(database);
     return createApp({ config, catalogue, data, logger, thumbs, videos, routers, counts, slotBytes });
   };
-  const site = await startLiveSite({ catalogue, build, logger });
+  // npm start with an invalid manifest: the bundles and demo media are made for the first valid one.
+  const first = prepare && !catalogue ? preparedFirst(build, (c) => prepareToServe(config, c, logger)) : build;
+  const site = await startLiveSite({ catalogue, problems, build: first, logger });
   started.site = site;
+  const parts = { site, store, calls, database, cache, thumbs, videos, requests: () => consultations?.store };
+  const ops = await startOps(env, config.dataDir, logger, parts);
 
-  const server = createServer(site.holder.handle).listen(config.port, config.host ?? '0.0.0.0');
+  const server = createServer(ops.front(site.holder.handle)).listen(config.port, config.host ?? '0.0.0.0');
   await new Promise<void>((done, fail) => server.once('listening', done).once('error', fail));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  logger.info({ url, store: store.kind, dataDir: config.dataDir }, `Site ready at ${url}`);
+  const says = catalogue ? `Site ready at ${url}` : `Listening at ${url}; 503 until the manifest is valid`;
+  logger.info({ url, store: store.kind, dataDir: config.dataDir }, says);
 
   const close = (): Promise<void> =>
     new Promise<void>((done) => {
@@ -116,11 +120,15 @@ export async function startServer(
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
     })
       .then(() => consultations?.close())
-      .then(() => database.close());
-  return { url, close, reload: site.reload } satisfies RunningServer;
+      .then(() => database.close())
+      .then(() => ops.close());
+  return { url, close, drain: ops.drain, reload: site.reload } satisfies RunningServer;
 }
 
-/** SIGTERM/SIGINT: stop listening, let in-flight requests finish, exit. */
+/**
+ * SIGTERM: not ready at once, serving for DRAIN_SECONDS (the load balancer moves away meanwhile),
+ * then stop listening, let in-flight requests finish, exit 0. SIGINT (Ctrl-C): that last step at once.
+ */
 export function exitOnSignals(running: RunningServer, logger: Logger): void {
   let stopping = false;
   const stop = (signal: string): void => {
@@ -132,8 +140,11 @@ export function exitOnSignals(running: RunningServer, logger: Logger): void {
       () => process.exit(1),
     );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.once('SIGTERM', () => {
+    logger.info({ signal: 'SIGTERM' }, 'draining: /readyz answers 503, requests are still served');
+    void running.drain().then(() => stop('SIGTERM'));
+  });
+  process.once('SIGINT', () => stop('SIGINT'));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

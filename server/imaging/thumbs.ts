@@ -93,6 +93,8 @@ const STALE_TMP_MS = 10 * 60 * 1000;
  * used (old versions of edited photos go first) and any temp file a crash left behind.
  */
 export class ThumbCache {
+  /** Thumbnails made since the start, failed, and the seconds they took from asked to made (waiting included). */
+  readonly stats = { made: 0, failed: 0, seconds: 0 };
   private readonly flights = new Map<string, Promise<Buffer>>();
   // Hot thumbnails in memory (least recently used dropped first), bounded in bytes.
   private readonly hot = new Map<string, Buffer>();
@@ -110,6 +112,11 @@ export class ThumbCache {
   ) {
     this.maxHotBytes = limits.maxHotBytes ?? 32 * 1024 * 1024;
     this.maxDiskBytes = limits.maxDiskBytes ?? 2 * 1024 * 1024 * 1024;
+  }
+
+  /** Thumbnails being made now (waiting for their turn or being resized). */
+  get making(): number {
+    return this.flights.size;
   }
 
   fileOf(key: string): string {
@@ -131,11 +138,23 @@ export class ThumbCache {
     }
     let flight = this.flights.get(key);
     if (!flight) {
+      const started = performance.now();
+      const made = (ok: boolean): void => {
+        this.stats[ok ? 'made' : 'failed']++;
+        this.stats.seconds += (performance.now() - started) / 1000;
+      };
       flight = make()
-        .then(async (bytes) => {
-          await this.write(key, bytes);
-          return this.remember(key, bytes);
-        })
+        .then(
+          async (bytes) => {
+            made(true);
+            await this.write(key, bytes);
+            return this.remember(key, bytes);
+          },
+          (error: unknown) => {
+            made(false);
+            throw error;
+          },
+        )
         .finally(() => this.flights.delete(key));
       this.flights.set(key, flight);
     }

@@ -26,3 +26,16 @@ export async function prepareToServe(config: ServerConfig, catalogue: Catalogue,
   }
   await writeDefaults(config.dataDir, catalogue);
 }
+
+/** `build`, run the first time after `prepare` (npm start with a manifest that was invalid at start). */
+export function preparedFirst<T>(
+  build: (catalogue: Catalogue) => Promise<T>,
+  prepare: (catalogue: Catalogue) => Promise<void>,
+): (catalogue: Catalogue) => Promise<T> {
+  let prepared = false;
+  return async (catalogue) => {
+    if (!prepared) await prepare(catalogue);
+    prepared = true;
+    return build(catalogue);
+  };
+}

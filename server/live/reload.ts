@@ -1,9 +1,10 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatProblem, ParseMemo, type Catalogue } from '../../engine/index.ts';
 import { diffCatalogues, describeDiff } from '../../engine/diff.ts';
 import { loadCatalogue, MANIFEST_DIR } from '../../engine/node/read.ts';
 import { CatalogueHolder, type SiteHandler } from './catalogue-holder.ts';
+import { siteUpdating } from './updating.ts';
 import type { Logger } from '../log.ts';
 
 export type ReloadOutcome =
@@ -14,6 +15,8 @@ export type ReloadOutcome =
 
 export interface LiveSite {
   readonly holder: CatalogueHolder;
+  /** Problems of the manifest files as last read: 0 when they were valid. */
+  readonly problems: number;
   /** Reads the manifest again now (what a file change and SIGHUP do); concurrent calls share a run. */
   reload(reason?: string): Promise<ReloadOutcome>;
   /** Stops watching (and listening for SIGHUP). */
@@ -21,8 +24,13 @@ export interface LiveSite {
 }
 
 export interface LiveSiteOptions {
-  /** The catalogue the server starts with (already valid). */
-  readonly catalogue: Catalogue;
+  /**
+   * The catalogue the server starts with (already valid); undefined when the manifest was invalid at
+   * start: the site then answers 503 `SiteUpdating` until the files become valid.
+   */
+  readonly catalogue: Catalogue | undefined;
+  /** How many problems the manifest had at start, when `catalogue` is undefined. */
+  readonly problems?: number;
   /** Builds everything that serves one catalogue (data layer, staff tools, app). */
   readonly build: (catalogue: Catalogue) => Promise<SiteHandler>;
   readonly logger: Logger;
@@ -41,13 +49,16 @@ export interface LiveSiteOptions {
  * the serving catalogue and swapped in (the holder) in one step: no restart, no request dropped, new
  * routes, products, sitemap, checklist and slots from the next request on, render caches new with it.
  * An invalid change is logged, every problem as `file:line:col  message  (hint)`, and the last valid
- * catalogue keeps serving. Each instance reloads from its own files.
+ * catalogue keeps serving. Each instance reloads from its own files. Started without a catalogue, it
+ * serves the first valid one the same way.
  */
 export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite> {
   const { logger } = options;
   const dir = options.dir ?? MANIFEST_DIR;
   const cwd = options.cwd ?? process.cwd();
-  const holder = new CatalogueHolder(options.catalogue, await options.build(options.catalogue));
+  const first = options.catalogue;
+  const holder = new CatalogueHolder(first && { catalogue: first, handler: await options.build(first) }, siteUpdating);
+  let problems = first ? 0 : (options.problems ?? 0);
 
   // Files an edit did not touch are not parsed and validated again.
   const memo = new ParseMemo();
@@ -57,25 +68,29 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
     const started = performance.now();
     const result = loadCatalogue(dir, cwd, memo);
     if (!result.ok) {
+      problems = result.problems.length;
       for (const p of result.problems) logger.error(formatProblem(p));
-      logger.warn(
-        { reason, problems: result.problems.length },
-        `Manifest not reloaded: ${result.problems.length} problem(s) above; the site keeps serving the last valid manifest.`,
-      );
-      return { kind: 'invalid', problems: result.problems.length };
+      const keeps = holder.current
+        ? 'the site keeps serving the last valid manifest'
+        : 'the site answers 503 until the manifest is valid';
+      logger.warn({ reason, problems }, `Manifest not reloaded: ${problems} problem(s) above; ${keeps}.`);
+      return { kind: 'invalid', problems };
     }
-    const before = holder.current.catalogue;
-    const diff = diffCatalogues(before, result.catalogue);
-    if (diff.unchanged && JSON.stringify(before) === JSON.stringify(result.catalogue)) {
+    problems = 0;
+    const before = holder.current?.catalogue;
+    const diff = before && diffCatalogues(before, result.catalogue);
+    if (diff?.unchanged && JSON.stringify(before) === JSON.stringify(result.catalogue)) {
       logger.info({ reason }, 'Manifest read again: no change.');
       return { kind: 'unchanged' };
     }
     try {
       const handler = await options.build(result.catalogue);
       const generation = holder.swap(result.catalogue, handler).number;
-      const changes = describeDiff(diff).join('; ') || 'texts changed';
+      const changes = diff ? describeDiff(diff).join('; ') || 'texts changed' : 'first valid manifest';
       const ms = Math.round(performance.now() - started);
-      logger.info({ reason, generation, ms }, `Manifest reloaded: ${changes}.`);
+      const pages = result.catalogue.pages.length;
+      if (diff) logger.info({ reason, generation, ms }, `Manifest reloaded: ${changes}.`);
+      else logger.info({ reason, generation, ms }, `Manifest valid: the site serves its ${pages} pages now.`);
       return { kind: 'swapped', generation, changes };
     } catch (error) {
       logger.error(
@@ -101,26 +116,39 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
     return running;
   };
 
-  let watcher: FSWatcher | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  if (options.watch ?? true) {
-    watcher = watch(resolve(cwd, dir), (_event, file) => {
-      if (file && !/\.ya?ml$/.test(String(file))) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void reload('file change'), options.debounceMs ?? 150);
-    });
-    watcher.on('error', (err) => logger.warn({ err }, 'Manifest watch stopped; reload with SIGHUP.'));
-  }
+  const stopWatching = options.watch === false ? () => {} : watchManifest(resolve(cwd, dir), reload, options, logger);
   const onHup = (): void => void reload('SIGHUP');
   if (options.sighup ?? true) process.on('SIGHUP', onHup);
 
   return {
     holder,
+    get problems() {
+      return problems;
+    },
     reload,
     close() {
-      clearTimeout(timer);
-      watcher?.close();
+      stopWatching();
       process.off('SIGHUP', onHup);
     },
+  };
+}
+
+/** Reloads after the YAML files of `dir` change (once they are quiet for `debounceMs`); returns how to stop. */
+function watchManifest(
+  dir: string,
+  reload: (reason: string) => unknown,
+  options: Pick<LiveSiteOptions, 'debounceMs'>,
+  logger: Logger,
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const watcher = watch(dir, (_event, file) => {
+    if (file && !/\.ya?ml$/.test(String(file))) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void reload('file change'), options.debounceMs ?? 150);
+  });
+  watcher.on('error', (err) => logger.warn({ err }, 'Manifest watch stopped; reload with SIGHUP.'));
+  return () => {
+    clearTimeout(timer);
+    watcher.close();
   };
 }

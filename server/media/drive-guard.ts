@@ -2,9 +2,11 @@ import { Breaker, type BreakerOptions } from '../resilience/breaker.ts';
 import { CircuitOpenError, retryAfterMs, type Circuit } from '../resilience/circuit.ts';
 import { DeadlineError } from '../resilience/deadline.ts';
 import { reasonsOf, statusOf } from './drive-errors.ts';
+import type { UpstreamState } from './types.ts';
 
 /** Kinds of Drive call: a rate limit on one pauses that kind for every caller. */
 export type DriveOp = 'list' | 'get' | 'media' | 'write' | 'thumbnail';
+const DRIVE_OPS: readonly DriveOp[] = ['list', 'get', 'media', 'write', 'thumbnail'];
 
 /** The circuit key of the token endpoint (one for the whole client). */
 export const TOKEN_KEY = 'token';
@@ -84,6 +86,14 @@ export class DriveGuard {
         breaker.onClose?.();
       },
     });
+  }
+
+  /** What is known of Drive now (/readyz, metrics): the breaker, kinds of call paused, the token endpoint. */
+  upstream(): UpstreamState {
+    const paused: string[] = DRIVE_OPS.filter((op) => this.circuit.isOpen(rateKey(op)));
+    if (this.circuit.isOpen(TOKEN_KEY)) paused.push(TOKEN_KEY);
+    const { stats } = this.breaker;
+    return { breaker: this.breaker.phase(), retryInMs: this.breaker.remainingMs(), paused, stats: { ...stats } };
   }
 
   /** Forgets every failure (tests; an operator who knows Drive is back). */

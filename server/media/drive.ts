@@ -37,6 +37,7 @@ import {
   type OpenedFile,
   type StorageUse,
   type StoreFile,
+  type UpstreamState,
 } from './types.ts';
 
 export const GOOGLE_API_ROOT = 'https://www.googleapis.com/';
@@ -78,6 +79,10 @@ export class DriveStore implements MediaStore {
       childFolder: (p, n) => this.childFolder(p, n),
       create: (p) => this.createFolder(p),
     };
+  }
+
+  upstream(): UpstreamState {
+    return this.api.guard.upstream();
   }
 
   async resolveFolder(path: string, fixedId?: string): Promise<string | null> {

@@ -84,6 +84,21 @@ export class StoreError extends Error {
 export const isStoreCode = (error: unknown, ...codes: StoreError['code'][]): boolean =>
   error instanceof StoreError && codes.includes(error.code);
 
+/**
+ * What a store knows of its upstream without asking it (Drive's breaker and paused kinds of call):
+ * /readyz and the metrics read it, so that a probe never costs an upstream call.
+ */
+export interface UpstreamState {
+  /** The breaker for the upstream as a whole: closed, open (every call refused), half-open (probing). */
+  readonly breaker: 'closed' | 'open' | 'half-open';
+  /** How long the breaker still refuses every call (0 unless open). */
+  readonly retryInMs: number;
+  /** Kinds of call paused by a rate limit, and `token` while no access token can be had. */
+  readonly paused: readonly string[];
+  /** Since the start: times the breaker opened, calls it refused, probes it let through. */
+  readonly stats: { readonly opened: number; readonly refused: number; readonly probes: number };
+}
+
 /** A manifest folder path to resolve, with the fixed folder id the manifest gives it, if any. */
 export interface FolderRequest {
   readonly path: string;
@@ -124,4 +139,6 @@ export interface MediaStore {
   existingFolders(paths: readonly string[]): Promise<string[]>;
   /** Creates the folder path (and missing parents); returns its id. */
   createFolder(path: string): Promise<string>;
+  /** What the store knows of its upstream now, without a call; absent when there is none (the local disk). */
+  upstream?(): UpstreamState;
 }

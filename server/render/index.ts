@@ -15,6 +15,7 @@ import { createPageRenderer, type PageRenderer } from './renderer.ts';
 import { sitemapImages } from './sitemap.ts';
 import { textFilesRouter } from './text-files.ts';
 import { answerError, sendError, sendErrorText } from '../errors.ts';
+import { markRoute, photoRoute } from '../ops/route-label.ts';
 
 export interface RenderDeps {
   readonly data: SiteData;
@@ -62,6 +63,7 @@ const pageRoute =
       next();
       return;
     }
+    markRoute(res, payload.photo ? photoRoute(payload.page.path) : payload.page.path);
     const html = await render(payload);
     if (html === null) {
       logger?.error('The site is not built: run `npm run build` (dist/client and dist/server).');

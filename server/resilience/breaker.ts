@@ -52,6 +52,12 @@ export class Breaker {
     this.clock = options.clock ?? Date.now;
   }
 
+  /** Closed; open (calls refused until the pause ends); half-open (the pause is over: one probe decides). */
+  phase(): 'closed' | 'open' | 'half-open' {
+    if (this.state.name === 'closed') return 'closed';
+    return this.remainingMs() > 0 ? 'open' : 'half-open';
+  }
+
   /** Whether calls are refused now (paused, or a probe is running). */
   isOpen(): boolean {
     return this.state.name === 'open';

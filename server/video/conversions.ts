@@ -46,6 +46,8 @@ export const videoUrl = (fileId: string, version: string): string => `/media/vid
  * is. Files live on disk, bounded like thumbnails (least recently used deleted first).
  */
 export class VideoConversions {
+  /** Conversions (a video's MP4 and poster frame) ended since the start, failed, and the seconds they took. */
+  readonly stats = { done: 0, failed: 0, seconds: 0 };
   private readonly entries = new Map<string, Entry>();
   // Fetching and remuxing are I/O bound; transcoding is CPU bound and has its own, smaller queue.
   private readonly fetches = pLimit(2);
@@ -140,6 +142,11 @@ export class VideoConversions {
     return readFile(`${this.base(fileId, version)}.jpg`).catch(() => null);
   }
 
+  /** Conversions queued or running now. */
+  get queued(): number {
+    return this.jobs.size;
+  }
+
   /** Resolves when no conversion is queued or running (tests, benchmarks, shutdown). */
   async idle(): Promise<void> {
     while (this.jobs.size > 0) await Promise.allSettled([...this.jobs]);
@@ -152,6 +159,7 @@ export class VideoConversions {
 
   private async work(file: StoreFile, entry: Entry): Promise<void> {
     const { ffmpeg, logger } = this.options;
+    const started = performance.now();
     const base = this.base(file.id, entry.version);
     const source = `${base}.source.tmp`;
     const outcome = (fn: () => Promise<void>) =>
@@ -196,6 +204,8 @@ export class VideoConversions {
     } finally {
       await rm(source, { force: true }).catch(() => undefined);
     }
+    this.stats[entry.mp4 === 'failed' || entry.frame === 'failed' ? 'failed' : 'done']++;
+    this.stats.seconds += (performance.now() - started) / 1000;
     if (entry.mp4 === 'ready') logger?.info({ fileId: file.id, name: file.name, how: entry.how }, 'video ready');
   }
 

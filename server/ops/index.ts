@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import type { RequestStore } from '../consultations/store.ts';
+import type { Database } from '../db/database.ts';
+import type { SiteHandler } from '../live/catalogue-holder.ts';
+import type { LiveSite } from '../live/reload.ts';
+import type { Logger } from '../log.ts';
+import type { MediaStore } from '../media/types.ts';
+import { catalogueCheck, databaseCheck, diskCheck, mediaStoreCheck, selectOne } from './checks.ts';
+import { opsConfig, type OpsConfig } from './config.ts';
+import { opsFront } from './front.ts';
+import { startMetricsServer } from './metrics-server.ts';
+import { SiteMetrics } from './metrics.ts';
+import { Readiness } from './readiness.ts';
+import type { MetricSources } from './scraped.ts';
+import { observeStore, StoreCalls } from './store-calls.ts';
+
+/** What the checks and metrics look at. */
+export interface OpsParts extends Pick<MetricSources, 'cache' | 'thumbs' | 'videos'> {
+  readonly site: Pick<LiveSite, 'holder' | 'problems'>;
+  /** The media store as `watchedStore` gave it, with its calls. */
+  readonly store: Pick<MediaStore, 'kind' | 'upstream'>;
+  readonly calls: StoreCalls;
+  readonly database: Database;
+  /** The consultation requests, once the site takes them. */
+  readonly requests: () => Pick<RequestStore, 'counts'> | undefined;
+}
+
+/** What running for real adds to the server: readiness, draining, metrics. */
+export interface Ops {
+  /** The request listener to listen with: `/healthz`, `/readyz` and the metrics in front of `site`. */
+  front(site: SiteHandler): SiteHandler;
+  /** Where Prometheus scrapes, when METRICS_PORT is set. */
+  readonly metricsUrl?: string;
+  /** Not ready from now on (/readyz 503); resolves once DRAIN_SECONDS have passed, the site serving meanwhile. */
+  drain(): Promise<void>;
+  /** Stops the metrics port. */
+  close(): Promise<void>;
+}
+
+/** The media store, each of its calls seen by /readyz and the metrics (through `calls`). */
+export function watchedStore<S extends MediaStore>(store: S): { store: S; calls: StoreCalls } {
+  const calls = new StoreCalls();
+  return { store: observeStore(store, calls.observe), calls };
+}
+
+/**
+ * Readiness (catalogue, database, media store, disk), draining and, with METRICS_PORT, the metrics
+ * port, configured from the environment (server/ops/config.ts).
+ */
+export async function startOps(env: NodeJS.ProcessEnv, dataDir: string, logger: Logger, parts: OpsParts): Promise<Ops> {
+  const config = opsConfig(env);
+  const { site } = parts;
+  const served = () => ({ catalogue: site.holder.current?.catalogue, problems: site.problems });
+  const readiness = new Readiness({
+    catalogue: catalogueCheck(served),
+    database: databaseCheck(selectOne(parts.database), logger),
+    mediaStore: mediaStoreCheck(parts.store, parts.calls),
+    disk: diskCheck(join(dataDir, 'cache'), config.diskFloorMb),
+  });
+  const drain = draining(readiness, config);
+  if (config.metricsPort === undefined)
+    return { front: (handler) => opsFront(readiness, undefined, handler), drain, close: async () => {} };
+  const metrics = new SiteMetrics({
+    ...parts,
+    catalogue: () => served().catalogue,
+    outboxDepth: async () => {
+      const requests = parts.requests();
+      return requests && (await requests.counts()).unsent;
+    },
+  });
+  parts.calls.tap(metrics.storeCall);
+  const server = await startMetricsServer(metrics.registry, config.metricsPort, config.metricsHost);
+  logger.info({ url: server.url }, `Metrics at ${server.url}`);
+  return {
+    front: (handler) => opsFront(readiness, metrics, handler),
+    metricsUrl: server.url,
+    drain,
+    close: server.close,
+  };
+}
+
+const draining = (readiness: Readiness, config: OpsConfig) => (): Promise<void> => {
+  readiness.drain();
+  return new Promise((done) => setTimeout(done, config.drainSeconds * 1000));
+};
