@@ -7,7 +7,7 @@ import { FETCHERS, type SiteData, type SiteDataName } from '../data/fetchers.ts'
 /** The data keys the API serves as they are, each with its caching headers (products: filtered, its own router). */
 const SERVED: { readonly [K in Exclude<SiteDataName, 'products' | 'folderLookup'>]: Readonly<Record<string, string>> } =
   {
-    // Slot id (or product id) -> uploaded image; slots without one are absent.
+    // Slot id (or product id) -> its slot image; slots without one are absent.
     slotImages: { 'Cache-Control': CACHE.slotImages, 'CDN-Cache-Control': CDN_CACHE.slotImages },
     // The media items of one folder of the catalogue.
     folder: { 'Cache-Control': CACHE.listing },

@@ -18,7 +18,7 @@ export interface SiteData {
   aggregatedItems(type: string): Promise<ApiMediaItem[]>;
   /** A folder's picture: its first image, else its first video poster. */
   folderPreview(folderId: string): Promise<ApiFolderPreview>;
-  /** Slot id -> uploaded image; slots without an upload are absent. */
+  /** Slot id -> its slot image; slots without one are absent. */
   slotImages(): Promise<ApiSlotImages>;
 }
 

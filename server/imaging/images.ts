@@ -10,7 +10,7 @@ export const SLOT_FILE_NAME = /^[a-f0-9]{64}\.(jpg|png|webp|avif|gif)$/;
 /** A built-in default: `/defaults/<name>`. */
 export const DEFAULT_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
-/** Pixel size after EXIF rotation, and a ~16 px WebP preview as a data URI (a few hundred bytes). */
+/** Pixel size after EXIF rotation, and a ~16 px WebP LQIP as a data URI (a few hundred bytes). */
 export async function describeImage(bytes: Buffer): Promise<{ width: number; height: number; lqip: string }> {
   const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS });
   const meta = await image.metadata();

@@ -29,7 +29,7 @@ export interface StaffDeps {
   readonly logger?: Logger;
   readonly clock?: () => number;
   /** Drive mode: how long an instance keeps the slot map read from Drive (default 30 s). */
-  readonly previewTtlMs?: number;
+  readonly slotMapTtlMs?: number;
   /** Wrong passwords per IP per 15 min before 429 (default 10). */
   readonly signInAttempts?: number;
   readonly distDir?: string;
@@ -56,7 +56,7 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
   const { password, secret } = await loadStaffSecrets(database, config.dataDir, deps.env, logger);
   const knownIds = uploadIds(catalogue);
   const slotImages = isSlotImageStore(store)
-    ? driveSlotImages(store, { knownIds, ttlMs: deps.previewTtlMs, clock: deps.clock, logger })
+    ? driveSlotImages(store, { knownIds, ttlMs: deps.slotMapTtlMs, clock: deps.clock, logger })
     : databaseSlotImages(database);
   const paths = catalogue.folders.map((f) => f.path);
   const marks = new FolderMarks(database, paths);

@@ -12,7 +12,7 @@ import { SLOT_FILE_NAME } from '../imaging/images.ts';
 import { assertDecodes, webVersion } from './image-type.ts';
 import { sendError } from '../errors.ts';
 
-/** Where slot images are kept and how the preview-image map is read. */
+/** Where slot images are kept and how the slot map (the spec's preview-image map) is read. */
 export interface SlotImages {
   /** Stores `bytes` as the image of slot (or product) `id`; the map shows it at once on every server. */
   put(id: string, bytes: Buffer, image: { mimeType: string; ext: string }): Promise<{ imageUrl: string }>;
@@ -92,7 +92,7 @@ export const isSlotImageStore = (store: object): store is SlotImageStore =>
   typeof (store as Partial<SlotImageStore>).listSlotImages === 'function';
 
 export interface DriveSlotOptions {
-  /** How long a read of the map is kept (the spec's preview freshness, 30 s). */
+  /** How long a read of the slot map is kept (the spec's 30 s freshness of preview images). */
   readonly ttlMs?: number;
   readonly clock?: () => number;
   /** Ids the map may hold (slots and products of the manifest); others on Drive are ignored. */
