@@ -7,6 +7,8 @@ import { spawn } from 'node:child_process';
  */
 const child = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts', '--prepare'], {
   stdio: 'inherit',
+  // No load balancer to drain for: a code change restarts the server at once.
+  env: { ...process.env, DRAIN_SECONDS: process.env['DRAIN_SECONDS'] ?? '0' },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

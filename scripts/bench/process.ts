@@ -21,9 +21,10 @@ export async function startServerProcess(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // LOG_LEVEL=warn: one log line per request is the default, but writing it is not what is measured here.
+  // DRAIN_SECONDS=0: no load balancer to drain for, SIGTERM ends it at once.
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...env, NODE_ENV: 'production' },
+    env: { ...env, NODE_ENV: 'production', DRAIN_SECONDS: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;
