@@ -27,6 +27,9 @@ const CORE = [
   /\/site\/islands\/(IslandRoot|store|hydrate|types|photo-address|live)\.tsx?$/,
   /\/site\/components\/(ui|Thumb|Loading|Toasts|RefreshButton)\.tsx/,
   /\/engine\/placeholders\.ts/,
+  // Vite's helper for import(): the visitor entry and the staff tools (the manifest editor's code
+  // editor) both use it, and a module two entries share would otherwise be a chunk of its own.
+  /vite\/preload-helper/,
   /\/engine\/shared\/(page|keys|media|images|file-types|api|captions|paging|islands)\.ts/,
 ];
 const isCore = (id: string): boolean => CORE.some((re) => re.test(id));

@@ -1,0 +1,82 @@
+import { lazy, Suspense } from 'react';
+import type { LiveManifest } from '../../../engine/shared/manifest.ts';
+import { styled } from '../../styles/stitches.ts';
+import { Button, Muted, Notice } from '../ui.tsx';
+import { CheckPanel } from './CheckPanel.tsx';
+import { ConflictPanel } from './ConflictPanel.tsx';
+import { FileTabs, PANEL_ID, tabId } from './FileTabs.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
+import { PublishForm } from './PublishForm.tsx';
+import type { Translate } from './texts.ts';
+import { useWorkspace } from './useWorkspace.ts';
+
+/** CodeMirror and its YAML mode: a chunk of their own, loaded by this page only. */
+const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
+
+const Columns = styled('div', {
+  display: 'grid',
+  gap: '$5',
+  '@md': { gridTemplateColumns: 'minmax(0, 1fr) minmax(18rem, 24rem)' },
+  alignItems: 'start',
+});
+const Restored = styled(Notice, { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$3' });
+
+/** The draft's files in the editor beside the checker's word and Publish; the history below. */
+export function Workspace({ live, t }: { readonly live: LiveManifest; readonly t: Translate }) {
+  const w = useWorkspace(live, t);
+  const { draft, publish } = w;
+  if (!draft) return <Muted>{t('loading')}</Muted>;
+  const file = draft.files.find((f) => f.name === draft.active);
+  return (
+    <>
+      {draft.restored && (
+        <Restored as="div" role="status">
+          <span>{t('draftRestored', { n: draft.base })}</span>
+          <Button type="button" tone="secondary" onClick={w.discard}>
+            {t('discardDraft')}
+          </Button>
+        </Restored>
+      )}
+      {publish.conflict && (
+        <ConflictPanel conflict={publish.conflict} t={t} onTakeLive={w.takeLive} onClose={w.closeConflict} />
+      )}
+      <Columns>
+        <div>
+          <FileTabs
+            files={draft.files}
+            active={draft.active}
+            edited={w.edited}
+            t={t}
+            onSelect={w.select}
+            onAdd={(name) => w.addFile(name, '')}
+          />
+          <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(draft.active)}>
+            <Suspense fallback={<Muted>{t('loading')}</Muted>}>
+              {file && (
+                <CodeEditor
+                  name={file.name}
+                  text={file.text}
+                  label={t('editorLabel', { name: file.name })}
+                  problems={w.fileProblems}
+                  jumpTo={w.jumpTo}
+                  onChange={(text) => w.edit(file.name, text)}
+                />
+              )}
+            </Suspense>
+          </div>
+        </div>
+        <aside>
+          <CheckPanel check={w.check} current={w.current} t={t} onJump={w.jump} />
+          {/* Preview of the draft's pages (issue 20's next step) belongs here, between the changes and Publish. */}
+          <PublishForm publish={publish} t={t} />
+        </aside>
+      </Columns>
+      <HistoryPanel
+        t={t}
+        live={{ number: draft.base, files: draft.baseFiles }}
+        author={publish.author}
+        onPublished={w.published}
+      />
+    </>
+  );
+}
