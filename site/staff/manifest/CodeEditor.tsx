@@ -23,11 +23,17 @@ export interface CodeEditorProps {
   readonly onChange: (text: string) => void;
 }
 
+/** A laptop's screen of text, scrolled inside the editor so that the problems and Publish stay in view. */
 const THEME = EditorView.theme({
-  '&': { fontSize: '14px', border: '1px solid #d9e0e5', borderRadius: '6px', backgroundColor: '#fff' },
+  '&': {
+    height: 'min(70vh, 48rem)',
+    fontSize: '14px',
+    border: '1px solid #d9e0e5',
+    borderRadius: '6px',
+    backgroundColor: '#fff',
+  },
   '&.cm-focused': { outline: '2px solid #1a73c7', outlineOffset: '1px' },
-  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', minHeight: '28rem' },
-  '.cm-content': { paddingBottom: '4rem' },
+  '.cm-scroller': { overflow: 'auto', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
 });
 
 /** The checker's problems as lint diagnostics of the document: message, then the hint. */
@@ -63,6 +69,7 @@ export default function CodeEditor({ name, text, label, problems, jumpTo, onChan
         yaml(),
         lintGutter(),
         THEME,
+        EditorView.lineWrapping,
         EditorView.contentAttributes.of({ 'aria-label': label }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) changed.current(u.state.doc.toString());

@@ -73,7 +73,7 @@ export function Workspace({ live, t }: { readonly live: LiveManifest; readonly t
       </Columns>
       <HistoryPanel
         t={t}
-        live={{ number: draft.base, files: draft.baseFiles }}
+        live={{ number: live.version, files: live.files }}
         author={publish.author}
         onPublished={w.published}
       />
