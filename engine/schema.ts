@@ -7,7 +7,7 @@
 import { PAGE_KINDS } from './kinds.ts';
 import { SECTION_TYPES } from './sections.ts';
 import { ICON_NAMES } from './shared/icons.ts';
-import { INTEREST_TEXT, TEXT_KEYS, UI_KEYS, type TextKey, type UiKey } from './texts.ts';
+import { ADD_MEMBER_TEXT, INTEREST_TEXT, TEXT_KEYS, UI_KEYS, type TextKey, type UiKey } from './texts.ts';
 
 export { PAGE_KINDS, SECTION_TYPES };
 
@@ -18,7 +18,13 @@ const path = { type: 'string', pattern: '^/' } as const;
 const texts = {
   type: 'object',
   description: 'Texts of a page or block, by role (loading, error, emptyTitle, emptyBody, count, ...).',
-  propertyNames: { anyOf: [{ enum: [...new Set(TEXT_KEYS)] as TextKey[] }, { pattern: INTEREST_TEXT.source }] },
+  propertyNames: {
+    anyOf: [
+      { enum: [...new Set(TEXT_KEYS)] as TextKey[] },
+      { pattern: INTEREST_TEXT.source },
+      { pattern: ADD_MEMBER_TEXT.source },
+    ],
+  },
   additionalProperties: { type: 'string' },
 } as const;
 

@@ -125,6 +125,11 @@ export const MANIFEST_EDITOR_TEXTS = [
   'publishAgain',
   'confirmRollback',
   'close',
+  'guidedHeading',
+  'guidedAdd',
+  'guidedMade',
+  'listHint',
+  'guidedNoPlace',
 ] as const;
 
 /** Text keys a page's `texts` may hold (what each kind reads, plus the sections' own). */
@@ -196,6 +201,13 @@ export const TEXT_KEYS = [
 export const INTEREST_TEXT = /^interest-[a-z0-9][a-z0-9-]*$/;
 export type InterestKey = `interest-${string}`;
 
+/**
+ * The manifest editor offers a guided addition for each family a text `add-<family id>` names; the
+ * text is its button's label ('Add a pergola variant').
+ */
+export const ADD_MEMBER_TEXT = /^add-[a-z0-9][a-z0-9-]*$/;
+export type AddMemberKey = `add-${string}`;
+
 export type TextKey = (typeof TEXT_KEYS)[number];
 
 /** Texts shared by every page: buttons, viewer labels, notices (the manifest's `ui`). */
@@ -251,6 +263,6 @@ export const UI_KEYS = [
 export type UiKey = (typeof UI_KEYS)[number];
 
 /** A page's or section's texts, by key. */
-export type Texts = Readonly<Partial<Record<TextKey | InterestKey, string>>>;
+export type Texts = Readonly<Partial<Record<TextKey | InterestKey | AddMemberKey, string>>>;
 /** The shared ui texts, by key. */
 export type UiTexts = Readonly<Partial<Record<UiKey, string>>>;

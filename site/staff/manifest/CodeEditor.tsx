@@ -92,9 +92,9 @@ export default function CodeEditor({ name, text, label, problems, jumpTo, onChan
       states.current.set(shown.current, v.state);
       shown.current = name;
       v.setState(stateOf(name, text));
-    } else if (v.state.doc.toString() !== text) {
-      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
     }
+    // The file's kept state may predate a change made from outside (live files taken, a guided addition).
+    if (v.state.doc.toString() !== text) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
     v.dispatch(setDiagnostics(v.state, diagnostics(v.state, problems)));
   }, [name, text, problems]);
 
@@ -102,7 +102,7 @@ export default function CodeEditor({ name, text, label, problems, jumpTo, onChan
     const v = view.current;
     if (!v || !jumpTo) return;
     const { from } = problemRange(v.state.doc, jumpTo);
-    v.dispatch({ selection: { anchor: from }, scrollIntoView: true });
+    v.dispatch({ selection: { anchor: from }, effects: EditorView.scrollIntoView(from, { y: 'center' }) });
     v.focus();
   }, [jumpTo]);
 

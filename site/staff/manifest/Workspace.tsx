@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { LiveManifest } from '../../../engine/shared/manifest.ts';
+import type { Texts } from '../../../engine/texts.ts';
 import { styled } from '../../styles/stitches.ts';
 import { Button, Muted, Notice } from '../ui.tsx';
 import { CheckPanel } from './CheckPanel.tsx';
@@ -12,6 +13,8 @@ import { useWorkspace } from './useWorkspace.ts';
 
 /** CodeMirror and its YAML mode: a chunk of their own, loaded by this page only. */
 const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
+/** The guided additions read the YAML with the `yaml` document API: a chunk of their own too. */
+const GuidedAdditions = lazy(() => import('./GuidedAdditions.tsx'));
 
 const Columns = styled('div', {
   display: 'grid',
@@ -22,7 +25,8 @@ const Columns = styled('div', {
 const Restored = styled(Notice, { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$3' });
 
 /** The draft's files in the editor beside the checker's word and Publish; the history below. */
-export function Workspace({ live, t }: { readonly live: LiveManifest; readonly t: Translate }) {
+export function Workspace(props: { readonly live: LiveManifest; readonly texts: Texts; readonly t: Translate }) {
+  const { live, t } = props;
   const w = useWorkspace(live, t);
   const { draft, publish } = w;
   if (!draft) return <Muted>{t('loading')}</Muted>;
@@ -66,6 +70,9 @@ export function Workspace({ live, t }: { readonly live: LiveManifest; readonly t
           </div>
         </div>
         <aside>
+          <Suspense fallback={null}>
+            <GuidedAdditions files={draft.files} texts={props.texts} t={t} onAdded={w.inserted} />
+          </Suspense>
           <CheckPanel check={w.check} current={w.current} t={t} onJump={w.jump} />
           {/* Preview of the draft's pages (issue 20's next step) belongs here, between the changes and Publish. */}
           <PublishForm publish={publish} t={t} />

@@ -74,6 +74,12 @@ export function useWorkspace(live: LiveManifest, t: Translate) {
       draftApi.select(p.file);
       setJumpTo({ line: p.line, col: p.col });
     },
+    /** A guided addition wrote into a file: show it there, the cursor on what it added. */
+    inserted: (file: string, text: string, line: number): void => {
+      draftApi.edit(file, text);
+      draftApi.select(file);
+      setJumpTo({ line, col: 1 });
+    },
     takeLive: (): void => {
       const c = publish.conflict;
       if (!c) return;

@@ -22,7 +22,11 @@ export default function ManifestEditor({ payload }: { readonly payload: Manifest
       <h1>{payload.heading}</h1>
       <StatusLine t={t} />
       {live.error && <Notice role="alert">{t('loadFailed')}</Notice>}
-      {live.data ? <Workspace live={live.data} t={t} /> : !live.error && <Muted>{t('loading')}</Muted>}
+      {live.data ? (
+        <Workspace live={live.data} texts={payload.texts} t={t} />
+      ) : (
+        !live.error && <Muted>{t('loading')}</Muted>
+      )}
     </>
   );
 }
