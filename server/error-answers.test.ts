@@ -40,9 +40,10 @@ import { StoreError } from './media/types.ts';
 
 /**
  * How a case's body says the text: `{ error }` JSON, the consultation API's JSON, /readyz's JSON
- * (`{ status, error, checks }`), plain text or an HTML page.
+ * (`{ status, error, checks }`), the manifest API's (`{ error }` and what it is about: the problems,
+ * the live version), plain text or an HTML page.
  */
-type Body = 'json' | 'consultation' | 'readiness' | 'text' | 'html';
+type Body = 'json' | 'consultation' | 'readiness' | 'manifest' | 'text' | 'html';
 interface Answered {
   readonly res: Response;
   /** The text (or, for a page, a text the page shows; a pattern where another party words it). */
@@ -401,6 +402,36 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
       ),
       errorText('InvalidRequestStatus', { statuses: 'new, contacted, done' }),
     ),
+  ManifestFilesMalformed: async () =>
+    json(
+      await postJson(site.base, '/admin/api/manifest/check', { files: [{ name: '../x.yaml', text: '' }] }, { cookie }),
+      errorText('ManifestFilesMalformed'),
+    ),
+  ManifestBaseMissing: async () =>
+    json(
+      await postJson(site.base, '/admin/api/manifest/publish', { files: await liveFiles() }, { cookie }),
+      errorText('ManifestBaseMissing'),
+    ),
+  ManifestProblems: async () => {
+    const files = (await liveFiles()).map((f) => ({ ...f, text: f.text.replace('\nproducts:\n', '\nprodcts:\n') }));
+    const res = await postJson(site.base, '/admin/api/manifest/publish', { baseVersion: 1, files }, { cookie });
+    return {
+      res,
+      says: new RegExp(`^The manifest has \\d+ problem\\(s\\); nothing was published\\.`),
+      body: 'manifest',
+    };
+  },
+  ManifestMoved: async () => {
+    const res = await postJson(
+      site.base,
+      '/admin/api/manifest/publish',
+      { baseVersion: 0, files: await liveFiles() },
+      { cookie },
+    );
+    return { res, says: errorText('ManifestMoved', { base: '0', live: '1' }), body: 'manifest' };
+  },
+  NoManifestVersion: async () =>
+    json(await get('/admin/api/manifest/versions/99', { cookie }), errorText('NoManifestVersion', { number: '99' })),
   NoRequest: async () =>
     json(
       await postJson(
@@ -413,6 +444,10 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
     ),
 };
 
+/** The live manifest's files, as the editor loads them. */
+const liveFiles = async (): Promise<{ name: string; text: string }[]> =>
+  ((await (await get('/admin/api/manifest', { cookie })).json()) as { files: { name: string; text: string }[] }).files;
+
 /** What the body says, in the format the case expects. */
 async function textOf(res: Response, body: Body): Promise<string> {
   const type = res.headers.get('content-type') ?? '';
@@ -424,6 +459,7 @@ async function textOf(res: Response, body: Body): Promise<string> {
   const parsed = (await res.json()) as { ok?: unknown; error?: unknown };
   if (body === 'consultation') expect(parsed.ok).toBe(false);
   else if (body === 'readiness') expect(Object.keys(parsed)).toEqual(['status', 'error', 'checks']);
+  else if (body === 'manifest') expect(Object.keys(parsed)[0]).toBe('error');
   else expect(Object.keys(parsed)).toEqual(['error']);
   expect(parsed.error).toBeTypeOf('string');
   return parsed.error as string;

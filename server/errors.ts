@@ -310,6 +310,37 @@ export const serverErrors = {
     hint: EXPORT_AGAIN,
   }),
 
+  // The manifest editor's API (server/manifest/)
+  ManifestFilesMalformed: entry({
+    title: 'Manifest files malformed',
+    status: 400,
+    message: () =>
+      'Send the manifest as files: a list of { name, text }, each name a .yaml file of the manifest folder (no sub-folders), each once.',
+  }),
+  ManifestBaseMissing: entry({
+    title: 'Base version missing',
+    status: 400,
+    message: () => 'Say which version the edit started from: baseVersion, a whole number (0 before the first).',
+  }),
+  ManifestProblems: entry<{ count: string }>({
+    title: 'Manifest has problems',
+    status: 422,
+    message: ({ count }) => `The manifest has ${count} problem(s); nothing was published.`,
+    hint: 'Each problem names its file, line and column: correct them and publish again.',
+  }),
+  ManifestMoved: entry<{ base: string; live: string }>({
+    title: 'Manifest published meanwhile',
+    status: 409,
+    message: ({ base, live }) =>
+      `Version ${live} was published after version ${base}, the one this edit started from; nothing was published.`,
+    hint: 'Compare your files with the live version, merge your changes into it, and publish again.',
+  }),
+  NoManifestVersion: entry<{ number: string }>({
+    title: 'No such manifest version',
+    status: 404,
+    message: ({ number }) => `There is no manifest version ${number}.`,
+  }),
+
   // Consultation requests
   ConsultationSpam: entry<{ spam: string }>({
     title: 'Consultation honeypot filled',

@@ -23,6 +23,7 @@ import { preparedFirst, prepareToServe } from './live/prepare.ts';
 import { readAtStart, servedBy } from './live/start.ts';
 import { databaseTarget, openSiteDatabase } from './db/database.ts';
 import { importEarlierFiles } from './db/import-files.ts';
+import { openManifest } from './manifest/index.ts';
 import { countsIn } from './db/rate-counts.ts';
 import { createStaff, staffEnv } from './staff/index.ts';
 import { startOps, watchedStore } from './ops/index.ts';
@@ -39,6 +40,18 @@ export interface RunningServer {
   reload(): Promise<ReloadOutcome>;
 }
 
+/**
+ * The site database (the manifest's versions, what staff change, consultation requests; shared by
+ * every server on it) and the live manifest version in it: on an empty database the files become
+ * version 1. An invalid manifest does not stop the start: 503 until there is a valid one (/readyz).
+ */
+async function openSharedState(config: ServerConfig, env: NodeJS.ProcessEnv, logger: Logger) {
+  const database = await openSiteDatabase(databaseTarget(config.databaseUrl, config.dataDir));
+  await importEarlierFiles(database, config.dataDir, logger);
+  const manifest = await openManifest({ database, logger, env, dataDir: config.dataDir });
+  return { database, manifest };
+}
+
 /** Builds everything from the configuration and listens. The only place that listens. */
 export async function startServer(
   config: ServerConfig = loadConfig(),
@@ -46,12 +59,9 @@ export async function startServer(
   env: NodeJS.ProcessEnv = process.env,
   { prepare = false }: { prepare?: boolean } = {},
 ) {
-  // An invalid manifest does not stop the start: 503 until the files are valid (/readyz says why).
-  const { catalogue, problems } = readAtStart(logger);
+  const { database, manifest } = await openSharedState(config, env, logger);
+  const { catalogue, problems } = readAtStart(manifest.atStart, logger);
   if (prepare && catalogue) await prepareToServe(config, catalogue, logger);
-  // The site database: what staff change and consultation requests, shared by every server on it.
-  const database = await openSiteDatabase(databaseTarget(config.databaseUrl, config.dataDir));
-  await importEarlierFiles(database, config.dataDir, logger);
   // Each call of the media store is seen by /readyz and the metrics (server/ops/).
   const { store, calls } = watchedStore(await createStore(config, logger));
   const cache = createDataCache({
@@ -91,6 +101,7 @@ export async function startServer(
       });
     const routers = [
       staff.router(data),
+      manifest.router(staff.auth),
       ...(settings && consultations ? [consultations.router(settings, staff.auth)] : []),
     ];
     const slotBytes = staff.slotImages.bytes;
@@ -99,9 +110,12 @@ export async function startServer(
   };
   // npm start with an invalid manifest: the bundles and demo media are made for the first valid one.
   const first = prepare && !catalogue ? preparedFirst(build, (c) => prepareToServe(config, c, logger)) : build;
-  const site = await startLiveSite({ catalogue, problems, build: first, logger });
+  const site = await startLiveSite({ catalogue, problems, build: first, logger, ...manifest.live });
   started.site = site;
-  const parts = { site, store, calls, database, cache, thumbs, videos, requests: () => consultations?.store };
+  await manifest.follow(site);
+  const requests = () => consultations?.store;
+  const manifestVersion = () => manifest.served().version;
+  const parts = { site, store, calls, database, cache, thumbs, videos, manifestVersion, requests };
   const ops = await startOps(env, config.dataDir, logger, parts);
 
   const server = createServer(ops.front(site.holder.handle)).listen(config.port, config.host ?? '0.0.0.0');
@@ -120,6 +134,7 @@ export async function startServer(
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
     })
       .then(() => consultations?.close())
+      .then(() => manifest.close())
       .then(() => database.close())
       .then(() => ops.close());
   return { url, close, drain: ops.drain, reload: site.reload } satisfies RunningServer;

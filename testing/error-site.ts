@@ -9,6 +9,7 @@ import { LocalStore } from '../server/media/local.ts';
 import type { ByteRange, MediaStore, OpenedFile } from '../server/media/types.ts';
 import { createStaff } from '../server/staff/index.ts';
 import { openSiteDatabase, SQLITE_FILE, type Database } from '../server/db/database.ts';
+import { openManifest } from '../server/manifest/index.ts';
 import { createVideoConversions } from '../server/video/index.ts';
 import { PASSWORD, testCatalogue } from './staff-harness.ts';
 
@@ -62,6 +63,8 @@ export async function startErrorSite(options: {
   const logger = createLogger('silent');
   const distDir = options.distDir ?? join(dataDir, 'no-build');
   const database = await openSiteDatabase({ file: join(dataDir, SQLITE_FILE) });
+  // The manifest's versions (the files of manifest/ become version 1), its API for staff.
+  const manifest = await openManifest({ database, logger, env: {}, dataDir });
   const staff = await createStaff({
     config: { dataDir },
     catalogue,
@@ -86,7 +89,7 @@ export async function startErrorSite(options: {
     logger,
     distDir,
     videos,
-    routers: [staff.router(data)],
+    routers: [staff.router(data), manifest.router(staff.auth)],
     slotBytes: staff.slotImages.bytes,
   });
   const server = app.listen(0, '127.0.0.1');
@@ -99,6 +102,7 @@ export async function startErrorSite(options: {
         server.close(() => done());
         server.closeAllConnections();
       });
+      await manifest.close();
       await database.close();
     },
   };

@@ -10,7 +10,7 @@ import { jpeg, PASSWORD, signIn, upload } from '../../testing/staff-harness.ts';
 import { openDatabase, SQLITE_FILE } from './database.ts';
 
 const run = promisify(execFile);
-const TABLES = ['requests', 'outbox', 'slot_map', 'slot_image_files', 'folder_marks', 'secrets'] as const;
+const TABLES = ['requests', 'outbox', 'slot_map', 'slot_image_files', 'folder_marks', 'secrets', 'manifest_versions'] as const;
 
 let root = '';
 const servers: ServerProcess[] = [];

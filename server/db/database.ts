@@ -65,11 +65,35 @@ export interface Tables {
     name: string;
     value: string;
   };
+  /** Every published manifest, numbered from 1; the newest is live. `files`: JSON `[{name, text}]`. */
+  manifest_versions: {
+    number: number;
+    files: string;
+    hash: string;
+    author: string;
+    note: string;
+    /** What it changed against the version before (the checker's change lines, JSON array). */
+    changes: string;
+    created_at: string;
+  };
+  /** Each running server: which manifest version it serves, and when it last said so. */
+  servers: {
+    id: string;
+    version: number;
+    hash: string;
+    started_at: string;
+    seen_at: string;
+  };
 }
 
 export interface Database {
   readonly db: Kysely<Tables>;
   readonly kind: 'sqlite' | 'postgres';
+  /**
+   * PostgreSQL: calls `heard` on each NOTIFY on `channel` (its own connection, made again when lost);
+   * resolves to a function that stops listening. SQLite has no such thing (callers poll).
+   */
+  listen?(channel: string, heard: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -103,7 +127,8 @@ export function openDatabase(target: DatabaseTarget): Database {
     // no listener it would end the process. The next query opens a new one (/readyz reports the rest).
     pool.on('error', () => undefined);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const heard = (channel: string, call: (payload: string) => void) => listen(target.url, channel, call);
+    return { db, kind: 'postgres', listen: heard, close: () => db.destroy() };
   }
   mkdirSync(dirname(target.file), { recursive: true });
   const file = new SQLite(target.file);
@@ -114,6 +139,30 @@ export function openDatabase(target: DatabaseTarget): Database {
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: file }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/** LISTEN on its own client; a lost connection is made again after a second (until stopped). */
+async function listen(url: string, channel: string, heard: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) heard(n.payload ?? '');
+    });
+    c.on('error', () => {
+      c.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /**

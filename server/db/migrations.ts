@@ -83,6 +83,32 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
       }
     },
   },
+  '0003-manifest-versions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('manifest_versions')
+        .addColumn('number', 'integer', (c) => c.primaryKey())
+        .addColumn('files', 'text', (c) => c.notNull())
+        .addColumn('hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull())
+        .addColumn('changes', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('servers')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('started_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('seen_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('servers').execute();
+      await db.schema.dropTable('manifest_versions').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
-import { formatProblem, ParseMemo, type Catalogue } from '../../engine/index.ts';
+import { formatProblem, ParseMemo, type BuildResult, type Catalogue } from '../../engine/index.ts';
 import { diffCatalogues, describeDiff } from '../../engine/diff.ts';
 import { loadCatalogue, MANIFEST_DIR } from '../../engine/node/read.ts';
 import { CatalogueHolder, type SiteHandler } from './catalogue-holder.ts';
@@ -42,6 +42,15 @@ export interface LiveSiteOptions {
   /** Watch the files (default true) and reload on SIGHUP (default true). */
   readonly watch?: boolean;
   readonly sighup?: boolean;
+  /**
+   * Where a reload reads the manifest (default: the files). The server reads the live version of the
+   * site database (server/manifest/), and its file watch publishes the files there (`filesChanged`).
+   */
+  readonly read?: () => Promise<BuildResult>;
+  /** What a change of the files does (default: reload from them). */
+  readonly filesChanged?: (reason: string) => void;
+  /** Told each catalogue the site serves from now on (at start and after each swap). */
+  readonly serving?: (catalogue: Catalogue) => void;
 }
 
 /**
@@ -58,6 +67,8 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
   const cwd = options.cwd ?? process.cwd();
   const first = options.catalogue;
   const holder = new CatalogueHolder(first && { catalogue: first, handler: await options.build(first) }, siteUpdating);
+  if (first) options.serving?.(first);
+  const read = options.read ?? (() => Promise.resolve(loadCatalogue(dir, cwd, memo)));
   let problems = first ? 0 : (options.problems ?? 0);
 
   // Files an edit did not touch are not parsed and validated again.
@@ -66,7 +77,7 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
   let again = false;
   const once = async (reason: string): Promise<ReloadOutcome> => {
     const started = performance.now();
-    const result = loadCatalogue(dir, cwd, memo);
+    const result = await read();
     if (!result.ok) {
       problems = result.problems.length;
       for (const p of result.problems) logger.error(formatProblem(p));
@@ -86,6 +97,7 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
     try {
       const handler = await options.build(result.catalogue);
       const generation = holder.swap(result.catalogue, handler).number;
+      options.serving?.(result.catalogue);
       const changes = diff ? describeDiff(diff).join('; ') || 'texts changed' : 'first valid manifest';
       const ms = Math.round(performance.now() - started);
       const pages = result.catalogue.pages.length;
@@ -116,7 +128,8 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
     return running;
   };
 
-  const stopWatching = options.watch === false ? () => {} : watchManifest(resolve(cwd, dir), reload, options, logger);
+  const changed = options.filesChanged ?? ((reason: string) => void reload(reason));
+  const stopWatching = options.watch === false ? () => {} : watchManifest(resolve(cwd, dir), changed, options, logger);
   const onHup = (): void => void reload('SIGHUP');
   if (options.sighup ?? true) process.on('SIGHUP', onHup);
 

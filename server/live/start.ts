@@ -1,14 +1,15 @@
-import { formatProblem, type Catalogue } from '../../engine/index.ts';
-import { loadCatalogue } from '../../engine/node/read.ts';
+import { formatProblem, type BuildResult, type Catalogue } from '../../engine/index.ts';
 import type { Logger } from '../log.ts';
 import type { LiveSite } from './reload.ts';
 
 /**
  * The manifest as read at start: its catalogue when valid; else its problems, each logged at its
- * place, and the server starts all the same (503 until the files are valid, server/live/reload.ts).
+ * place, and the server starts all the same (503 until the manifest is valid, server/live/reload.ts).
  */
-export function readAtStart(logger: Logger): { readonly catalogue?: Catalogue; readonly problems: number } {
-  const result = loadCatalogue();
+export function readAtStart(
+  result: BuildResult,
+  logger: Logger,
+): { readonly catalogue?: Catalogue; readonly problems: number } {
   if (result.ok) return { catalogue: result.catalogue, problems: 0 };
   for (const p of result.problems) logger.error(formatProblem(p));
   logger.error(`The manifest is invalid: ${result.problems.length} problem(s) above; 503 until it is valid.`);

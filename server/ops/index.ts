@@ -15,7 +15,7 @@ import type { MetricSources } from './scraped.ts';
 import { observeStore, StoreCalls } from './store-calls.ts';
 
 /** What the checks and metrics look at. */
-export interface OpsParts extends Pick<MetricSources, 'cache' | 'thumbs' | 'videos'> {
+export interface OpsParts extends Pick<MetricSources, 'cache' | 'thumbs' | 'videos' | 'manifestVersion'> {
   readonly site: Pick<LiveSite, 'holder' | 'problems'>;
   /** The media store as `watchedStore` gave it, with its calls. */
   readonly store: Pick<MediaStore, 'kind' | 'upstream'>;

@@ -72,7 +72,7 @@ it('serves Prometheus text on its own port only, with the process, the manifest 
   const readyz = (await (await fetch(`${site.base}/readyz`)).json()) as { checks: { catalogue: { reason: string } } };
   const hash = /^manifest ([0-9a-f]{12})/.exec(readyz.checks.catalogue.reason)?.[1];
   expect(samples.filter((s) => s.name === 'site_manifest_info')).toEqual([
-    { name: 'site_manifest_info', labels: { hash }, value: 1 },
+    { name: 'site_manifest_info', labels: { version: '1', hash }, value: 1 },
   ]);
   // Visitors never see them: the site's port answers /metrics as any unknown page.
   expect(await (await fetch(`${site.base}/metrics`)).text()).not.toContain('http_requests_total');

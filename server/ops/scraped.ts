@@ -10,6 +10,8 @@ import { manifestHash } from './manifest-hash.ts';
 export interface MetricSources {
   /** The catalogue served now; undefined while no valid manifest has been read. */
   readonly catalogue: () => Catalogue | undefined;
+  /** The manifest version it was built from (server/manifest/; 0 before the first). */
+  readonly manifestVersion: () => number;
   readonly cache: { readonly stats: CacheStats };
   readonly store: Pick<MediaStore, 'upstream'>;
   readonly thumbs: Pick<ThumbCache, 'stats' | 'making'>;
@@ -131,9 +133,10 @@ export function scrapedMetrics(registry: Registry, sources: MetricSources): void
     const depth = await within(sources.outboxDepth(), OUTBOX_TIMEOUT_MS);
     if (depth !== undefined) g.set(depth);
   });
-  gauge(registry, 'site_manifest_info', 'The manifest served: 1, labelled with its content hash.', ['hash'], (g) => {
+  const info = 'The manifest served: 1, labelled with its version number and content hash.';
+  gauge(registry, 'site_manifest_info', info, ['version', 'hash'], (g) => {
     g.reset();
     const catalogue = sources.catalogue();
-    if (catalogue) g.set({ hash: manifestHash(catalogue) }, 1);
+    if (catalogue) g.set({ version: String(sources.manifestVersion()), hash: manifestHash(catalogue) }, 1);
   });
 }

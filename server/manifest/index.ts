@@ -1,0 +1,96 @@
+import type { Router } from 'express';
+import type { BuildResult, Catalogue } from '../../engine/index.ts';
+import type { Database } from '../db/database.ts';
+import type { LiveSite, LiveSiteOptions } from '../live/reload.ts';
+import type { Logger } from '../log.ts';
+import type { StaffAuth } from '../staff/auth.ts';
+import { manifestApiRouter } from './api.ts';
+import { announcePublished, followVersions, ServerRegistry } from './follow.ts';
+import { publishFiles, readLive, startingBuild, type FilesOptions } from './source.ts';
+import { ManifestVersions } from './versions.ts';
+
+
+/** The manifest of a running server: its versions in the site database, followed as they are published. */
+export interface Manifest {
+  /** What the server starts with (the live version; on an empty database, the files as version 1). */
+  readonly atStart: BuildResult;
+  /** How the live site reads, publishes file edits and says what it serves. */
+  readonly live: Required<Pick<LiveSiteOptions, 'read' | 'filesChanged' | 'serving'>>;
+  /** The manifest API (`/admin/api/manifest...`) for one catalogue's staff tools. */
+  router(auth: StaffAuth): Router;
+  /** Follows publishes (NOTIFY, polling) and records what this server serves, once the site runs. */
+  follow(site: LiveSite): Promise<void>;
+  /** The version served now (0 before the first), for the metrics. */
+  served(): { readonly version: number; readonly hash: string };
+  close(): Promise<void>;
+}
+
+export async function openManifest(deps: {
+  readonly database: Database;
+  readonly logger: Logger;
+  readonly env: NodeJS.ProcessEnv;
+  readonly dataDir: string;
+}): Promise<Manifest> {
+  const { database, logger } = deps;
+  const versions = new ManifestVersions(database);
+  const registry = new ServerRegistry(database, logger);
+  const site: { current?: LiveSite } = {};
+  const serving = (): Catalogue | undefined => site.current?.holder.current?.catalogue;
+  const published = async (number: number): Promise<void> => {
+    await announcePublished(database, number);
+    // Not awaited: a publish from within a reload (files read at start) reloads after it.
+    void site.current?.reload(`version ${number} published`);
+  };
+  const files: FilesOptions = { versions, dataDir: deps.dataDir, logger, live: serving, published };
+  // Which version each built catalogue came from, to say what this server serves.
+  const versionOf = new WeakMap<Catalogue, { version: number; hash: string }>();
+  let served = { version: 0, hash: '' };
+  const read = async (): Promise<BuildResult> => {
+    const live = await readLive(versions);
+    if (live?.ok) versionOf.set(live.catalogue, { version: live.version, hash: live.hash });
+    return live ?? startingBuild(files);
+  };
+  const atStart = await startingBuild(files);
+  if (atStart.ok) {
+    const live = await versions.live();
+    if (live) versionOf.set(atStart.catalogue, { version: live.number, hash: live.hash });
+  }
+  let stop: (() => Promise<void>) | undefined;
+  return {
+    atStart,
+    live: {
+      read,
+      filesChanged: (reason) => void publishFiles(files, reason).catch((err: unknown) => logger.warn({ err }, reason)),
+      serving: (catalogue) => {
+        served = versionOf.get(catalogue) ?? served;
+        void registry.serve(served.version, served.hash);
+      },
+    },
+    router: (auth) =>
+      manifestApiRouter({
+        auth,
+        versions,
+        registry,
+        live: serving,
+        published,
+        token: deps.env['MANIFEST_TOKEN']?.trim() || undefined,
+      }),
+    async follow(running) {
+      site.current = running;
+      registry.start();
+      await registry.serve(served.version, served.hash);
+      const following = await followVersions({
+        database,
+        versions,
+        logger,
+        onVersion: (n) => void running.reload(`version ${n} published`),
+      });
+      stop = () => following.close();
+    },
+    served: () => served,
+    async close() {
+      await stop?.();
+      await registry.stop();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type TestPostgres } from '../../testing/consultations/postgres.ts';
+import { openSiteDatabase, SQLITE_FILE, type Database } from '../db/database.ts';
+import { manifestHash, ManifestVersions } from './versions.ts';
+
+let pg: TestPostgres;
+let dir = '';
+beforeAll(async () => {
+  pg = await startPostgres();
+  dir = await mkdtemp(join(tmpdir(), 'manifest-versions-'));
+}, 60_000);
+afterAll(async () => {
+  pg?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const edit = (base: number, text: string, author = 'Ana') => ({
+  base,
+  files: [
+    { name: 'site.yaml', text },
+    { name: 'catalogue.yaml', text: 'products: []\n' },
+  ],
+  author,
+  note: `edit on ${base}`,
+  changes: [`adds ${text}`],
+});
+
+for (const kind of ['sqlite', 'postgres'] as const) {
+  describe(`manifest versions (${kind})`, () => {
+    let database: Database;
+    let other: Database;
+    beforeAll(async () => {
+      const target = kind === 'sqlite' ? { file: join(dir, SQLITE_FILE) } : { url: pg.createDatabase('versions') };
+      database = await openSiteDatabase(target);
+      other = await openSiteDatabase(target);
+    });
+    afterAll(async () => {
+      await database?.close();
+      await other?.close();
+    });
+
+    it('publishes on the live version only: of two edits on one base, one wins and the other learns what is live', async () => {
+      const versions = new ManifestVersions(database);
+      expect(await versions.liveNumber()).toBe(0);
+      const first = await versions.publish(edit(0, 'a: 1\n'));
+      expect(first).toMatchObject({ ok: true, version: { number: 1, author: 'Ana', changes: ['adds a: 1\n'] } });
+      // Two servers publish on version 1 at once.
+      const [x, y] = await Promise.all([
+        versions.publish(edit(1, 'b: 2\n', 'Ben')),
+        new ManifestVersions(other).publish(edit(1, 'c: 3\n', 'Cy')),
+      ]);
+      expect([x.ok, y.ok].sort()).toEqual([false, true]);
+      const lost = x.ok ? y : x;
+      const won = x.ok ? x : y;
+      if (lost.ok || !won.ok) throw new Error('unreachable');
+      expect(lost.live.number).toBe(2);
+      expect(lost.live.hash).toBe(won.version.hash);
+      // Nothing of the losing edit was stored; a stale base is refused too.
+      expect((await versions.list()).map((v) => v.number)).toEqual([2, 1]);
+      expect((await versions.publish(edit(1, 'd: 4\n'))).ok).toBe(false);
+      const live = await versions.live();
+      expect(live?.files.map((f) => f.name)).toEqual(['catalogue.yaml', 'site.yaml']);
+      expect(live?.hash).toBe(manifestHash(live!.files));
+    });
+  });
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { stamp, type Database } from '../db/database.ts';
+
+/** One manifest file as staff edit it: its name in `manifest/` and its text. */
+export interface ManifestFile {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** A published version, without its files. */
+export interface VersionInfo {
+  readonly number: number;
+  readonly hash: string;
+  readonly author: string;
+  readonly note: string;
+  readonly changes: readonly string[];
+  readonly createdAt: string;
+}
+
+export interface Version extends VersionInfo {
+  readonly files: readonly ManifestFile[];
+}
+
+/** The outcome of a publish: the new version, or (compare-and-swap lost) the version live now. */
+export type PublishOutcome =
+  { readonly ok: true; readonly version: VersionInfo } | { readonly ok: false; readonly live: Version };
+
+/** Files in name order, so that the same manifest always has the same hash. */
+export const sortedFiles = (files: readonly ManifestFile[]): ManifestFile[] =>
+  [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+/** A content hash of a manifest (its files' names and texts). */
+export const manifestHash = (files: readonly ManifestFile[]): string => {
+  const hash = createHash('sha256');
+  for (const f of sortedFiles(files)) hash.update(`${f.name}\0${f.text}\0`);
+  return hash.digest('hex');
+};
+
+type Row = {
+  number: number;
+  hash: string;
+  author: string;
+  note: string;
+  changes: string;
+  created_at: string;
+};
+const info = (row: Row): VersionInfo => ({
+  number: Number(row.number),
+  hash: row.hash,
+  author: row.author,
+  note: row.note,
+  changes: JSON.parse(row.changes) as string[],
+  createdAt: row.created_at,
+});
+const INFO_COLUMNS = ['number', 'hash', 'author', 'note', 'changes', 'created_at'] as const;
+
+/**
+ * The manifest's versions in the site database: the one source of truth once there is a version
+ * (files are a way in and out). Publishing is a compare-and-swap on the version the edit started
+ * from: of two publishes on the same base, one wins and the other learns what is live now.
+ */
+export class ManifestVersions {
+  constructor(private readonly database: Database) {}
+
+  /** The newest version's number; 0 when there is none yet. */
+  async liveNumber(): Promise<number> {
+    const row = await this.database.db
+      .selectFrom('manifest_versions')
+      .select((eb) => eb.fn.max('number').as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async get(number: number): Promise<Version | undefined> {
+    const row = await this.database.db
+      .selectFrom('manifest_versions')
+      .selectAll()
+      .where('number', '=', number)
+      .executeTakeFirst();
+    return row ? { ...info(row), files: JSON.parse(row.files) as ManifestFile[] } : undefined;
+  }
+
+  /** The live (newest) version, or undefined before the first. */
+  async live(): Promise<Version | undefined> {
+    const n = await this.liveNumber();
+    return n > 0 ? this.get(n) : undefined;
+  }
+
+  /** Every version, newest first, without files. */
+  async list(): Promise<VersionInfo[]> {
+    const rows = await this.database.db
+      .selectFrom('manifest_versions')
+      .select(INFO_COLUMNS)
+      .orderBy('number', 'desc')
+      .execute();
+    return rows.map(info);
+  }
+
+  /**
+   * Stores `files` as version `base + 1` when `base` is still the live version; else answers the
+   * live one (nothing written). The caller has checked the files (an invalid manifest is never
+   * published).
+   */
+  async publish(edit: {
+    base: number;
+    files: readonly ManifestFile[];
+    author: string;
+    note: string;
+    changes: readonly string[];
+  }): Promise<PublishOutcome> {
+    const files = sortedFiles(edit.files);
+    const row = {
+      number: edit.base + 1,
+      files: JSON.stringify(files),
+      hash: manifestHash(files),
+      author: edit.author,
+      note: edit.note,
+      changes: JSON.stringify(edit.changes),
+      created_at: stamp(),
+    };
+    // The primary key is the swap: two publishes on one base cannot both insert base + 1.
+    const inserted =
+      (await this.liveNumber()) === edit.base
+        ? await this.database.db
+            .insertInto('manifest_versions')
+            .values(row)
+            .onConflict((c) => c.column('number').doNothing())
+            .returning('number')
+            .executeTakeFirst()
+        : undefined;
+    if (inserted) return { ok: true, version: info(row) };
+    const live = await this.live();
+    if (!live) throw new Error('A publish lost its compare-and-swap, yet there is no version.');
+    return { ok: false, live };
+  }
+}
