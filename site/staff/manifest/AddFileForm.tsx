@@ -10,7 +10,8 @@ const Form = styled('form', {
   flexWrap: 'wrap',
   alignItems: 'end',
   gap: '$2',
-  label: { display: 'grid', gap: '$1', fontWeight: 600, fontSize: '0.9rem' },
+  '& > div': { display: 'grid', gap: '$1' },
+  label: { fontWeight: 600, fontSize: '0.9rem' },
   input: { padding: '$2', border: '1px solid $border', borderRadius: '$sm', font: 'inherit' },
   small: { fontWeight: 400, color: '$muted' },
 });
@@ -34,10 +35,11 @@ export function AddFileForm(props: {
   };
   return (
     <Form onSubmit={submit} noValidate>
-      <label>
-        {t('newFileLabel')}
+      <div>
+        <label htmlFor="new-file-name">{t('newFileLabel')}</label>
         <small id="new-file-hint">{t('newFileHint')}</small>
         <input
+          id="new-file-name"
           autoFocus
           value={name}
           onChange={(e) => (setName(e.target.value), setBad(false))}
@@ -45,7 +47,7 @@ export function AddFileForm(props: {
           aria-invalid={bad}
           onKeyDown={(e) => e.key === 'Escape' && props.onCancel()}
         />
-      </label>
+      </div>
       <Button type="submit">{t('createFile')}</Button>
       <Button type="button" tone="secondary" onClick={props.onCancel}>
         {t('cancel')}

@@ -12,7 +12,8 @@ const Form = styled('form', {
   border: '1px solid $border',
   borderRadius: '$md',
   h3: { margin: 0, fontSize: '1rem' },
-  label: { display: 'grid', gap: '$1', fontWeight: 600, fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
+  '& > div': { display: 'grid', gap: '$1' },
+  label: { fontWeight: 600, fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
   small: { fontWeight: 400, color: '$muted', fontFamily: '$body' },
   '::placeholder': { color: '#8a96a3' },
   'input, textarea': { padding: '$2', border: '1px solid $border', borderRadius: '$sm', font: 'inherit' },
@@ -61,15 +62,15 @@ export function GuidedForm(props: {
         };
         const set = (value: string) => setValues((v) => ({ ...v, [f.key]: value }));
         return (
-          <label key={f.key} htmlFor={id(f.key)}>
-            {f.key}
+          <div key={f.key}>
+            <label htmlFor={id(f.key)}>{f.key}</label>
             {f.list && <small id={`${id(f.key)}-hint`}>{t('listHint')}</small>}
             {f.list ? (
               <textarea {...common} rows={3} onChange={(e) => set(e.target.value)} />
             ) : (
               <input {...common} onChange={(e) => set(e.target.value)} />
             )}
-          </label>
+          </div>
         );
       })}
       <Button type="submit">{t('guidedAdd')}</Button>

@@ -11,7 +11,7 @@ const Form = styled('form', {
   padding: '$4',
   border: '1px solid $border',
   borderRadius: '$md',
-  label: { display: 'grid', gap: '$1', fontWeight: 600 },
+  'label, & > div': { display: 'grid', gap: '$1', fontWeight: 600 },
   'input, textarea': { padding: '$2', border: '1px solid $border', borderRadius: '$sm', font: 'inherit' },
   small: { fontWeight: 400, color: '$muted' },
 });
@@ -24,17 +24,18 @@ export function PublishForm({ publish, t }: { readonly publish: PublishApi; read
   };
   return (
     <Form onSubmit={submit} aria-label={t('publish')}>
-      <label>
-        {t('authorLabel')}
+      <div>
+        <label htmlFor="manifest-author">{t('authorLabel')}</label>
         <small id="manifest-author-hint">{t('authorHint')}</small>
         <input
+          id="manifest-author"
           value={publish.author}
           onChange={(e) => publish.setAuthor(e.target.value)}
           autoComplete="name"
           required
           aria-describedby="manifest-author-hint"
         />
-      </label>
+      </div>
       <label>
         {t('noteLabel')}
         <textarea value={publish.note} onChange={(e) => publish.setNote(e.target.value)} rows={2} />
