@@ -41,6 +41,8 @@ export interface SiteProcess {
   readonly metricsUrl?: string;
   readonly child: ChildProcess;
   readonly log: readonly LogLine[];
+  /** The lines it wrote to stderr (also passed on to this process's), where a generated password is shown. */
+  readonly stderr: readonly string[];
   /** The first log line matching `re` from index `from` on (waits for it). */
   logged(re: RegExp, from?: number): Promise<LogLine>;
   /** Sends `signal` and resolves with the exit code. */
@@ -55,7 +57,12 @@ export async function startSiteProcess(dir: string, env: Record<string, string> 
   const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'server', 'main.ts')], {
     cwd: dir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    stderr.push(line);
+    process.stderr.write(`${line}\n`);
   });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   const log: LogLine[] = [];
@@ -89,7 +96,7 @@ export async function startSiteProcess(dir: string, env: Record<string, string> 
     const listening = await logged(/^(Site ready|Listening) at /);
     const base = String(listening['url']).replace('localhost', '127.0.0.1');
     const metrics = env['METRICS_PORT'] === undefined ? undefined : await logged(/^Metrics at /);
-    return { base, ...(metrics ? { metricsUrl: String(metrics['url']) } : {}), child, log, logged, stop };
+    return { base, ...(metrics ? { metricsUrl: String(metrics['url']) } : {}), child, log, stderr, logged, stop };
   } catch (error) {
     await stop('SIGKILL');
     throw error;

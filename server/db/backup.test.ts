@@ -5,17 +5,27 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONSULTATION_API } from '../../engine/shared/consultation.ts';
-import { startServerProcess, type ServerProcess } from '../../testing/server-process.ts';
+import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
 import { jpeg, PASSWORD, signIn, upload } from '../../testing/staff-harness.ts';
 import { openDatabase, SQLITE_FILE } from './database.ts';
 
 const run = promisify(execFile);
-const TABLES = ['requests', 'outbox', 'slot_map', 'slot_image_files', 'folder_marks', 'secrets', 'manifest_versions'] as const;
+const TABLES = [
+  'requests',
+  'outbox',
+  'slot_map',
+  'slot_image_files',
+  'folder_marks',
+  'secrets',
+  'manifest_versions',
+] as const;
 
 let root = '';
-const servers: ServerProcess[] = [];
-const start = async (dataDir: string): Promise<ServerProcess> => {
-  const server = await startServerProcess({
+/** The server's working folder: a copy of the manifest and a stand-in build. */
+let folder = '';
+const servers: SiteProcess[] = [];
+const start = async (dataDir: string): Promise<SiteProcess> => {
+  const server = await startSiteProcess(folder, {
     DATA_DIR: dataDir,
     STAFF_PASSWORD: PASSWORD,
     CONSULTATION_RATE_LIMIT: '100000',
@@ -57,10 +67,12 @@ async function rows(dataDir: string): Promise<Record<string, number>> {
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'backup-drill-'));
+  folder = await siteFolder();
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop('SIGKILL')));
   await rm(root, { recursive: true, force: true });
+  await rm(folder, { recursive: true, force: true });
 });
 
 it('the drill: back up while requests are written, restore into a fresh DATA_DIR, the same site comes back', async () => {

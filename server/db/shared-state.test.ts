@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_API } from '../../engine/shared/consultation.ts';
 import { STAFF_API } from '../../engine/shared/staff.ts';
 import { startPostgres, type TestPostgres } from '../../testing/consultations/postgres.ts';
-import { startServerProcess, type ServerProcess } from '../../testing/server-process.ts';
+import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
 import { jpeg, testCatalogue, upload } from '../../testing/staff-harness.ts';
 import { openDatabase } from './database.ts';
 import { PASSWORD_FILE } from '../staff/secrets.ts';
@@ -15,18 +15,22 @@ import { PASSWORD_FILE } from '../staff/secrets.ts';
 let pg: TestPostgres;
 let url = '';
 const dirs: string[] = [];
-let a: ServerProcess;
-let b: ServerProcess;
+/** The servers' working folder: a copy of the manifest and a stand-in build. */
+let folder = '';
+let a: SiteProcess;
+let b: SiteProcess;
 let password = '';
 
 beforeAll(async () => {
   pg = await startPostgres();
+  folder = await siteFolder();
+  dirs.push(folder);
   url = pg.createDatabase('shared_state');
   const start = async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'shared-state-'));
     dirs.push(dataDir);
     // No STAFF_PASSWORD: the servers must agree on the one generated in the database.
-    return startServerProcess({
+    return startSiteProcess(folder, {
       DATA_DIR: dataDir,
       DATABASE_URL: url,
       STAFF_PASSWORD: '',

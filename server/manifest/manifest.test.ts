@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../../testing/consultations/postgres.ts';
-import { startServerProcess, type ServerProcess } from '../../testing/server-process.ts';
+import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
 import { PASSWORD, signIn } from '../../testing/staff-harness.ts';
 import { MANIFEST_API } from './api.ts';
 import type { ManifestFile } from './versions.ts';
@@ -13,17 +13,21 @@ import type { ManifestFile } from './versions.ts';
 const TOKEN = 'a-token-for-scripts-0123456789';
 let pg: TestPostgres;
 const dirs: string[] = [];
-let a: ServerProcess;
-let b: ServerProcess;
+/** The servers' working folder: a copy of the manifest and a stand-in build. */
+let folder = '';
+let a: SiteProcess;
+let b: SiteProcess;
 let cookie = '';
 
 beforeAll(async () => {
   pg = await startPostgres();
+  folder = await siteFolder();
+  dirs.push(folder);
   const url = pg.createDatabase('manifest_versions');
   const start = async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'manifest-servers-'));
     dirs.push(dataDir);
-    return startServerProcess({
+    return startSiteProcess(folder, {
       DATA_DIR: dataDir,
       DATABASE_URL: url,
       STAFF_PASSWORD: PASSWORD,
