@@ -102,6 +102,12 @@ export class ServerRegistry {
 
   async beat(): Promise<void> {
     const row = { ...this.serving, seen_at: stamp() };
+    // Servers killed without a word leave their line: those silent for a day go.
+    await this.database.db
+      .deleteFrom('servers')
+      .where('seen_at', '<', stamp(Date.now() - 86_400_000))
+      .execute()
+      .catch(() => undefined);
     await this.database.db
       .insertInto('servers')
       .values({ id: this.id, started_at: this.startedAt, ...row })

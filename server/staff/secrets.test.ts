@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -62,6 +62,8 @@ it('takes the password an earlier version kept in DATA_DIR, so staff keep signin
   const { password } = await loadStaffSecrets(await open(), dataDir, {}, undefined, (l) => shown.push(l));
   expect(password).toBe('kept-password');
   expect(shown).toEqual([]);
+  expect(await readdir(dataDir)).toContain(`${PASSWORD_FILE}.imported`);
+  expect(await readdir(dataDir)).not.toContain(PASSWORD_FILE);
 });
 
 it('STAFF_PASSWORD and STAFF_SESSION_SECRET win, and then nothing is stored for them', async () => {

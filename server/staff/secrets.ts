@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../db/database.ts';
+import { IMPORTED_SUFFIX } from '../db/import-files.ts';
 import type { Logger } from '../log.ts';
 
 /** The secrets' names in the database (and the files where earlier versions kept them). */
@@ -47,6 +48,10 @@ export async function storedSecret(
     .onConflict((c) => c.column('name').doNothing())
     .returning('value')
     .executeTakeFirst();
+  if (inserted && earlier) {
+    // Moved into the database: the file is kept aside, renamed, as the other earlier files are.
+    await rename(join(dataDir, name), join(dataDir, `${name}${IMPORTED_SUFFIX}`)).catch(() => undefined);
+  }
   if (inserted) return { value, created: !earlier };
   const winner = await read();
   if (!winner) throw new Error(`The staff secret '${name}' could not be stored in the site database.`);
