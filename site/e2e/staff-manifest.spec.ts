@@ -139,3 +139,51 @@ test('a typo is marked at its line and publishing is refused; a new pergola vari
   await expect(page.getByTestId('manifest-status')).toHaveText(text('statusLine', { n: 3, done: 1, total: 1 }));
   expect(problems().filter((p) => !/status of 409|status of 422/.test(p))).toEqual([]);
 });
+
+test('a publish on a stale version is refused with a per-file diff; staff take the live files and nothing is lost', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await signInTo(page, `${site.url}${editor.path}`);
+  await expect(code(page)).toBeVisible();
+  await tab(page, 'pages.yaml').click();
+  await find(page, 'heading: Staff Sign In');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Here');
+  await expect(page.getByTestId('manifest-changes').or(page.getByText(t('noChanges')))).toBeVisible();
+
+  // Meanwhile someone else publishes a change of another file (a script, through the same API).
+  const api = (path: string) => `${site.url}/admin/api/manifest${path}`;
+  const live = (await (await page.request.get(api(''))).json()) as {
+    version: number;
+    files: { name: string; text: string }[];
+  };
+  const files = live.files.map((f) =>
+    f.name === 'catalogue.yaml'
+      ? { ...f, text: f.text.replace('name: Shade & Shelter Co.', 'name: Shade & Shelter Company') }
+      : f,
+  );
+  const other = await page.request.post(api('/publish'), {
+    headers: { origin: site.url },
+    data: { baseVersion: live.version, files, note: 'Company name', author: 'Eli' },
+  });
+  expect(other.status()).toBe(200);
+
+  await page.getByLabel(t('authorLabel')).fill('Dana');
+  await page.getByRole('button', { name: t('publish'), exact: true }).click();
+  const conflict = page.getByTestId('manifest-conflict');
+  await expect(conflict.getByRole('heading', { level: 2 })).toHaveText(t('conflictHeading'));
+  await expect(conflict).toContainText(text('conflictBody', { n: live.version + 1 }));
+  await expect(conflict.locator('[data-kind="+"]', { hasText: 'name: Shade & Shelter Company' }).first()).toBeVisible();
+  await expect(conflict.locator('[data-kind="+"]', { hasText: 'heading: Staff Sign In Here' })).toBeVisible();
+
+  await conflict.getByRole('button', { name: t('takeLive') }).click();
+  await expect(conflict.getByRole('status')).toHaveText(t('takenLive'));
+  await expect(tab(page, 'pages.yaml')).not.toContainText('•');
+  // The earlier draft is still shown, to make the change again by hand; the other publish stands.
+  await expect(conflict.locator('[data-kind="+"]', { hasText: 'heading: Staff Sign In Here' })).toBeVisible();
+  const after = (await (await page.request.get(api(''))).json()) as typeof live;
+  expect(after.version).toBe(live.version + 1);
+  expect(after.files.find((f) => f.name === 'catalogue.yaml')?.text).toContain('Shade & Shelter Company');
+  expect(problems().filter((p) => !/status of 409/.test(p))).toEqual([]);
+});
