@@ -74,6 +74,7 @@ export default function GuidedAdditions(props: {
           title={labelOf(texts, open.id) ?? ''}
           t={t}
           onAdd={(m) => add(open, m)}
+          onCancel={() => setOpen(null)}
         />
       )}
       {noPlace && <Muted role="alert">{t('guidedNoPlace')}</Muted>}

@@ -19,6 +19,8 @@ const Form = styled('form', {
   'input, textarea': { padding: '$2', border: '1px solid $border', borderRadius: '$sm', font: 'inherit' },
 });
 
+const Actions = styled('p', { display: 'flex', flexWrap: 'wrap', gap: '$2', margin: 0 });
+
 /** The member the form's values make: empty fields left out, lists one item per line, the slug from the name if left empty. */
 function memberOf(fields: readonly MemberField[], values: Readonly<Record<string, string>>) {
   const member: Record<string, string | readonly string[]> = {};
@@ -41,6 +43,7 @@ export function GuidedForm(props: {
   readonly title: string;
   readonly t: Translate;
   readonly onAdd: (member: Record<string, string | readonly string[]>) => void;
+  readonly onCancel: () => void;
 }) {
   const { family, t } = props;
   const [values, setValues] = useState<Record<string, string>>({});
@@ -73,7 +76,12 @@ export function GuidedForm(props: {
           </div>
         );
       })}
-      <Button type="submit">{t('guidedAdd')}</Button>
+      <Actions>
+        <Button type="submit">{t('guidedAdd')}</Button>
+        <Button type="button" tone="secondary" onClick={props.onCancel}>
+          {t('cancel')}
+        </Button>
+      </Actions>
     </Form>
   );
 }

@@ -22,6 +22,11 @@ const Columns = styled('div', {
   '@md': { gridTemplateColumns: 'minmax(0, 1fr) minmax(18rem, 24rem)' },
   alignItems: 'start',
 });
+/** The side column's sections (guided additions, problems, changes) read as parts of one panel. */
+const Aside = styled('aside', {
+  h2: { fontSize: '1.1rem', margin: '$4 0 $2' },
+  '& > section:first-child h2': { marginTop: 0 },
+});
 const Restored = styled(Notice, { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$3' });
 
 /** The draft's files in the editor beside the checker's word and Publish; the history below. */
@@ -69,14 +74,14 @@ export function Workspace(props: { readonly live: LiveManifest; readonly texts: 
             </Suspense>
           </div>
         </div>
-        <aside>
+        <Aside>
           <Suspense fallback={null}>
             <GuidedAdditions files={draft.files} texts={props.texts} t={t} onAdded={w.inserted} />
           </Suspense>
           <CheckPanel check={w.check} current={w.current} t={t} onJump={w.jump} />
           {/* Preview of the draft's pages (issue 20's next step) belongs here, between the changes and Publish. */}
           <PublishForm publish={publish} t={t} />
-        </aside>
+        </Aside>
       </Columns>
       <HistoryPanel
         t={t}
