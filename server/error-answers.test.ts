@@ -430,6 +430,8 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
     );
     return { res, says: errorText('ManifestMoved', { base: '0', live: '1' }), body: 'manifest' };
   },
+  NoPreview: async () =>
+    json(await get('/admin/manifest/preview/AAAAAAAAAAAAAAAA/', { cookie }), errorText('NoPreview')),
   NoManifestVersion: async () =>
     json(await get('/admin/api/manifest/versions/99', { cookie }), errorText('NoManifestVersion', { number: '99' })),
   NoRequest: async () =>

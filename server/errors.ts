@@ -335,6 +335,12 @@ export const serverErrors = {
       `Version ${live} was published after version ${base}, the one this edit started from; nothing was published.`,
     hint: 'Compare your files with the live version, merge your changes into it, and publish again.',
   }),
+  NoPreview: entry({
+    title: 'No such preview',
+    status: 404,
+    message: () => 'This preview is not kept any more (previews are kept two days).',
+    hint: 'Preview the draft again from the Manifest Editor.',
+  }),
   NoManifestVersion: entry<{ number: string }>({
     title: 'No such manifest version',
     status: 404,

@@ -83,14 +83,8 @@ export async function startServer(
   const build = async (catalogue: Catalogue) => {
     // Staff tools: sign-in, image manager uploads (they also feed the slot map), folder setup.
     const staff = await createStaff({ config, catalogue, database, store, env: staffEnv(env), logger });
-    const data = createSiteData({
-      catalogue,
-      store,
-      cache,
-      slotImages: () => staff.slotImages.read(),
-      videos,
-      lqips,
-    });
+    const dataDeps = { store, cache, slotImages: () => staff.slotImages.read(), videos, lqips };
+    const data = createSiteData({ catalogue, ...dataDeps });
     const settings = consultationSettings(catalogue);
     if (settings)
       consultations ??= openConsultations({
@@ -101,7 +95,7 @@ export async function startServer(
       });
     const routers = [
       staff.router(data),
-      manifest.router(staff.auth),
+      manifest.router(staff.auth, dataDeps),
       ...(settings && consultations ? [consultations.router(settings, staff.auth)] : []),
     ];
     const slotBytes = staff.slotImages.bytes;

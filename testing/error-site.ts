@@ -89,7 +89,10 @@ export async function startErrorSite(options: {
     logger,
     distDir,
     videos,
-    routers: [staff.router(data), manifest.router(staff.auth)],
+    routers: [
+      staff.router(data),
+      manifest.router(staff.auth, { store, cache: createDataCache({}), slotImages: async () => ({}) }),
+    ],
     slotBytes: staff.slotImages.bytes,
   });
   const server = app.listen(0, '127.0.0.1');

@@ -76,6 +76,12 @@ export interface Tables {
     changes: string;
     created_at: string;
   };
+  /** Drafts staff preview (any server renders them): their files, JSON as in manifest_versions. */
+  manifest_drafts: {
+    token: string;
+    files: string;
+    created_at: string;
+  };
   /** Each running server: which manifest version it serves, and when it last said so. */
   servers: {
     id: string;

@@ -109,6 +109,19 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.dropTable('manifest_versions').execute();
     },
   },
+  '0004-manifest-drafts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('manifest_drafts')
+        .addColumn('token', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('files', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('manifest_drafts').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -53,7 +53,7 @@ export function checkDraft(files: readonly ManifestFile[], live: Catalogue | und
 }
 
 /** The files of a request body, or undefined when they are not a list of named YAML files. */
-function filesOf(body: unknown): ManifestFile[] | undefined {
+export function filesOf(body: unknown): ManifestFile[] | undefined {
   const files = (body as { files?: unknown } | null)?.files;
   if (!Array.isArray(files) || files.length === 0) return undefined;
   const out: ManifestFile[] = [];
@@ -69,6 +69,23 @@ function filesOf(body: unknown): ManifestFile[] | undefined {
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 
+/** Whether a request carries the `MANIFEST_TOKEN` (`Authorization: Bearer <token>`). */
+export const tokenCheck = (token: string | undefined): ((req: Request) => boolean) => {
+  const wanted = token ? digest(token) : undefined;
+  return (req) => {
+    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    return wanted !== undefined && given !== undefined && timingSafeEqual(digest(given), wanted);
+  };
+};
+
+/** The manifest API's door: the token, or a staff session (writes from the site's own pages only). */
+export const manifestAccess =
+  (auth: StaffAuth, byToken: (req: Request) => boolean): RequestHandler =>
+  (req, res, next) => {
+    if (byToken(req)) return next();
+    auth.requireApi(req, res, () => sameOriginOnly(req, res, next));
+  };
+
 export interface ManifestApiOptions {
   readonly auth: StaffAuth;
   readonly versions: ManifestVersions;
@@ -77,8 +94,8 @@ export interface ManifestApiOptions {
   readonly live: () => Catalogue | undefined;
   /** After a publish: tell the other servers and load it here. */
   readonly published: (number: number) => Promise<void>;
-  /** `MANIFEST_TOKEN`: scripts send `Authorization: Bearer <token>` instead of a staff session. */
-  readonly token?: string;
+  /** Whether a request carries `MANIFEST_TOKEN` (scripts send it instead of a staff session). */
+  readonly token: (req: Request) => boolean;
 }
 
 /**
@@ -90,15 +107,8 @@ export function manifestApiRouter(options: ManifestApiOptions): Router {
   const { versions } = options;
   const router = Router();
   const json = express.json({ limit: '2mb' });
-  const tokenDigest = options.token ? digest(options.token) : undefined;
-  const byToken = (req: Request): boolean => {
-    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    return tokenDigest !== undefined && given !== undefined && timingSafeEqual(digest(given), tokenDigest);
-  };
-  const access: RequestHandler = (req, res, next) => {
-    if (byToken(req)) return next();
-    options.auth.requireApi(req, res, () => sameOriginOnly(req, res, next));
-  };
+  const byToken = options.token;
+  const access = manifestAccess(options.auth, byToken);
   const signer = (req: Request): string => {
     const author = (req.body as { author?: unknown } | undefined)?.author;
     if (typeof author === 'string' && author.trim()) return author.trim().slice(0, 100);

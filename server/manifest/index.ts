@@ -1,14 +1,16 @@
-import type { Router } from 'express';
+import { Router } from 'express';
 import type { BuildResult, Catalogue } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import type { LiveSite, LiveSiteOptions } from '../live/reload.ts';
 import type { Logger } from '../log.ts';
 import type { StaffAuth } from '../staff/auth.ts';
-import { manifestApiRouter } from './api.ts';
+import { createSiteData, type SiteDataDeps } from '../data/site-data.ts';
+import { createRenderRouter } from '../render/index.ts';
+import { manifestAccess, manifestApiRouter, tokenCheck } from './api.ts';
+import { previewRouter } from './preview.ts';
 import { announcePublished, followVersions, ServerRegistry } from './follow.ts';
 import { publishFiles, readLive, startingBuild, type FilesOptions } from './source.ts';
 import { ManifestVersions } from './versions.ts';
-
 
 /** The manifest of a running server: its versions in the site database, followed as they are published. */
 export interface Manifest {
@@ -16,8 +18,11 @@ export interface Manifest {
   readonly atStart: BuildResult;
   /** How the live site reads, publishes file edits and says what it serves. */
   readonly live: Required<Pick<LiveSiteOptions, 'read' | 'filesChanged' | 'serving'>>;
-  /** The manifest API (`/admin/api/manifest...`) for one catalogue's staff tools. */
-  router(auth: StaffAuth): Router;
+  /**
+   * The manifest API (`/admin/api/manifest...`) and the previews of drafts, for one catalogue's staff
+   * tools; a draft's pages read the media as the live site's do (`data`).
+   */
+  router(auth: StaffAuth, data: Omit<SiteDataDeps, 'catalogue'>): Router;
   /** Follows publishes (NOTIFY, polling) and records what this server serves, once the site runs. */
   follow(site: LiveSite): Promise<void>;
   /** The version served now (0 before the first), for the metrics. */
@@ -66,15 +71,15 @@ export async function openManifest(deps: {
         void registry.serve(served.version, served.hash);
       },
     },
-    router: (auth) =>
-      manifestApiRouter({
-        auth,
-        versions,
-        registry,
-        live: serving,
-        published,
-        token: deps.env['MANIFEST_TOKEN']?.trim() || undefined,
-      }),
+    router(auth, data) {
+      const token = tokenCheck(deps.env['MANIFEST_TOKEN']?.trim() || undefined);
+      const router = Router();
+      router.use(manifestApiRouter({ auth, versions, registry, live: serving, published, token }));
+      const render = (draft: Catalogue) =>
+        createRenderRouter({ catalogue: draft, data: createSiteData({ ...data, catalogue: draft }), logger });
+      router.use(previewRouter({ auth, database, render, access: manifestAccess(auth, token) }));
+      return router;
+    },
     async follow(running) {
       site.current = running;
       registry.start();

@@ -150,6 +150,34 @@ describe('manifest versions on two servers', () => {
     );
   });
 
+  it('a draft is previewed by the real renderer with its own pages, for staff only, never indexed or cached', async () => {
+    const { files } = await live(a.base);
+    const member = [
+      '      - slug: pool-side',
+      '        name: Pool Side Pergolas',
+      '        folder: Aluminum Pergolas/Pool Side',
+      '        subcategory: louvered-roof',
+      '        type: pool-side',
+      '        description: A louvered pergola sized for the pool deck.',
+      '        features: [Salt-air finish, Louvers rotate 0-90 degrees]',
+    ].join('\n');
+    const draft = edited(files, '\n  - id: screen-applications', `\n${member}\n  - id: screen-applications`);
+    const res = await api(a.base, '/admin/api/manifest/preview', { files: draft });
+    expect(res.status).toBe(200);
+    const { url, pages } = (await res.json()) as { token: string; url: string; pages: string[] };
+    expect(pages).toContain('/pergola-pool-side');
+    // Kept in the database: the other server renders it too.
+    const page = await fetch(`${b.base}${url}pergola-pool-side`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/pergola-pool-side');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex');
+    // Not live, and not for visitors.
+    expect((await fetch(`${a.base}/pergola-pool-side`)).status).toBe(404);
+    const visitor = await fetch(`${a.base}${url}pergola-pool-side`, { redirect: 'manual' });
+    expect(visitor.status).toBe(302);
+  });
+
   it('refuses writes without a session or the token', async () => {
     const files = (await live(a.base)).files;
     const none = await api(a.base, MANIFEST_API.publish, { baseVersion: 3, files }, {});

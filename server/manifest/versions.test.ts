@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../../testing/consultations/postgres.ts';
 import { openSiteDatabase, SQLITE_FILE, type Database } from '../db/database.ts';
+import { keepInside } from './preview.ts';
 import { manifestHash, ManifestVersions } from './versions.ts';
 
 let pg: TestPostgres;
@@ -67,3 +68,24 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     });
   });
 }
+
+describe('a previewed page', () => {
+  it('keeps its page links inside the preview, leaves media and bundles alone, drops the speculation rules', () => {
+    const html = [
+      '<html><head><script type="speculationrules">{"prefetch":[]}</script></head><body>',
+      '<a href="/">Home</a><a href="/pergolas?x=1">Pergolas</a><form action="/consultation"></form>',
+      '<img src="/media/thumb/a/b/tile"><a href="/media/file/x?download=1">Download</a>',
+      '<script src="/assets/entry.js"></script><a href="//elsewhere.example/">Away</a></body></html>',
+    ].join('');
+    const out = keepInside(html, '/admin/manifest/preview/tok');
+    expect(out).not.toContain('speculationrules');
+    expect(out).toContain('<meta name="robots" content="noindex">');
+    expect(out).toContain('href="/admin/manifest/preview/tok/"');
+    expect(out).toContain('href="/admin/manifest/preview/tok/pergolas?x=1"');
+    expect(out).toContain('action="/admin/manifest/preview/tok/consultation"');
+    expect(out).toContain('src="/media/thumb/a/b/tile"');
+    expect(out).toContain('href="/media/file/x?download=1"');
+    expect(out).toContain('src="/assets/entry.js"');
+    expect(out).toContain('href="//elsewhere.example/"');
+  });
+});
