@@ -60,6 +60,11 @@ test('a typo is marked at its line and publishing is refused; a new pergola vari
   const problems = watchConsole(page);
   await signInTo(page, `${site.url}${editor.path}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(editor.heading);
+  // The staff navigation offers the editor beside the other tools.
+  await expect(page.getByRole('navigation').getByRole('link', { name: editor.heading })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByTestId('manifest-status')).toHaveText(text('statusLine', { n: 1, done: 1, total: 1 }));
   await expect(code(page)).toBeVisible();
 
@@ -186,4 +191,27 @@ test('a publish on a stale version is refused with a per-file diff; staff take t
   expect(after.version).toBe(live.version + 1);
   expect(after.files.find((f) => f.name === 'catalogue.yaml')?.text).toContain('Shade & Shelter Company');
   expect(problems().filter((p) => !/status of 409/.test(p))).toEqual([]);
+});
+
+test('a draft this browser kept for a version that is no longer live comes back as a conflict, not silently', async ({
+  page,
+}) => {
+  await signInTo(page, `${site.url}${editor.path}`);
+  await expect(code(page)).toBeVisible();
+  // A draft of version 1 left in this browser (versions 2 to 4 went live since), as the editor keeps it.
+  const v1 = (await (await page.request.get(`${site.url}/admin/api/manifest/versions/1`)).json()) as {
+    files: { name: string; text: string }[];
+  };
+  const draft = v1.files.map((f) =>
+    f.name === 'pages.yaml' ? { ...f, text: f.text.replace('heading: Folder Health', 'heading: Folder Check') } : f,
+  );
+  await page.evaluate((files) => localStorage.setItem('manifest-draft:1', JSON.stringify(files)), draft);
+  await page.reload();
+  const conflict = page.getByTestId('manifest-conflict');
+  await expect(conflict).toContainText(text('liveChanges', { n: 1 }));
+  await expect(conflict.locator('[data-kind="+"]', { hasText: 'heading: Folder Check' })).toBeVisible();
+  await conflict.getByRole('button', { name: t('close') }).click();
+  await page.reload();
+  await expect(code(page)).toBeVisible();
+  await expect(conflict).toHaveCount(0);
 });
