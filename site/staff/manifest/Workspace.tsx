@@ -1,20 +1,16 @@
-import { lazy, Suspense } from 'react';
 import type { LiveManifest } from '../../../engine/shared/manifest.ts';
 import type { Texts } from '../../../engine/texts.ts';
 import { styled } from '../../styles/stitches.ts';
 import { Button, Muted, Notice } from '../ui.tsx';
 import { CheckPanel } from './CheckPanel.tsx';
+import CodeEditor from './CodeEditor.tsx';
+import GuidedAdditions from './GuidedAdditions.tsx';
 import { ConflictPanel } from './ConflictPanel.tsx';
 import { FileTabs, PANEL_ID, tabId } from './FileTabs.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { PublishForm } from './PublishForm.tsx';
 import type { Translate } from './texts.ts';
 import { useWorkspace } from './useWorkspace.ts';
-
-/** CodeMirror and its YAML mode: a chunk of their own, loaded by this page only. */
-const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
-/** The guided additions read the YAML with the `yaml` document API: a chunk of their own too. */
-const GuidedAdditions = lazy(() => import('./GuidedAdditions.tsx'));
 
 const Columns = styled('div', {
   display: 'grid',
@@ -29,7 +25,10 @@ const Aside = styled('aside', {
 });
 const Restored = styled(Notice, { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$3' });
 
-/** The draft's files in the editor beside the checker's word and Publish; the history below. */
+/**
+ * The draft's files in the editor beside the checker's word and Publish; the history below. With
+ * CodeMirror, the yaml document API and the diffs, a chunk of its own that only this page loads.
+ */
 export function Workspace(props: { readonly live: LiveManifest; readonly texts: Texts; readonly t: Translate }) {
   const { live, t } = props;
   const w = useWorkspace(live, t);
@@ -60,24 +59,20 @@ export function Workspace(props: { readonly live: LiveManifest; readonly texts: 
             onAdd={(name) => w.addFile(name, '')}
           />
           <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(draft.active)}>
-            <Suspense fallback={<Muted>{t('loading')}</Muted>}>
-              {file && (
-                <CodeEditor
-                  name={file.name}
-                  text={file.text}
-                  label={t('editorLabel', { name: file.name })}
-                  problems={w.fileProblems}
-                  jumpTo={w.jumpTo}
-                  onChange={(text) => w.edit(file.name, text)}
-                />
-              )}
-            </Suspense>
+            {file && (
+              <CodeEditor
+                name={file.name}
+                text={file.text}
+                label={t('editorLabel', { name: file.name })}
+                problems={w.fileProblems}
+                jumpTo={w.jumpTo}
+                onChange={(text) => w.edit(file.name, text)}
+              />
+            )}
           </div>
         </div>
         <Aside>
-          <Suspense fallback={null}>
-            <GuidedAdditions files={draft.files} texts={props.texts} t={t} onAdded={w.inserted} />
-          </Suspense>
+          <GuidedAdditions files={draft.files} texts={props.texts} t={t} onAdded={w.inserted} />
           <CheckPanel check={w.check} current={w.current} t={t} onJump={w.jump} />
           {/* Preview of the draft's pages (issue 20's next step) belongs here, between the changes and Publish. */}
           <PublishForm publish={publish} t={t} />
