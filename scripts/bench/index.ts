@@ -3,7 +3,7 @@ import { benchEngine } from './engine.ts';
 
 /**
  * `npm run bench`: every benchmark in one run, each printing its figures and ratios against a
- * baseline measured in the same run. Parts: engine, server, site, drive-faults, video (those present).
+ * baseline measured in the same run. Parts: engine, server, site, drive-faults, video, ops (those present).
  */
 const only = process.argv[2];
 const parts: Record<string, () => Promise<unknown> | unknown> = {
@@ -12,6 +12,7 @@ const parts: Record<string, () => Promise<unknown> | unknown> = {
   site: async () => (await import('./site.ts')).benchSite(),
   'drive-faults': async () => (await import('./drive-faults.ts')).benchDriveFaults(),
   video: async () => (await import('./video.ts')).benchVideo(),
+  ops: async () => (await import('./ops.ts')).benchOps(),
 };
 for (const [name, run] of Object.entries(parts)) {
   if (only && only !== name) continue;
