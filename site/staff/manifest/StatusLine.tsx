@@ -27,7 +27,7 @@ export function StatusLine({ t }: { readonly t: Translate }) {
   if (!data) return null;
   const serving = data.servers.filter((s) => s.version === data.live).length;
   return (
-    <Box aria-label={t('statusLine', { n: data.live, done: serving, total: data.servers.length })}>
+    <Box>
       <Line role="status" data-testid="manifest-status">
         {t('statusLine', { n: data.live, done: serving, total: data.servers.length })}
       </Line>

@@ -26,6 +26,14 @@ const remembered = (): string => {
   }
 };
 
+const remember = (name: string): void => {
+  try {
+    window.localStorage.setItem(AUTHOR_KEY, name);
+  } catch {
+    // A browser that keeps nothing asks again next time.
+  }
+};
+
 /**
  * Publishing the draft: the author (asked once, remembered in the browser), the note, and the
  * compare-and-swap on the draft's base. Refused in the browser while the last check of this very
@@ -50,7 +58,7 @@ export function usePublish(opts: {
     if (!draft || busy) return;
     setRefused(hasProblems);
     if (hasProblems) return;
-    window.localStorage.setItem(AUTHOR_KEY, author.trim());
+    remember(author.trim());
     setBusy(true);
     try {
       const files = draft.files;
