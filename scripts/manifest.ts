@@ -6,7 +6,8 @@ import { loadConfig } from '../server/config.ts';
 import { databaseTarget, openSiteDatabase, type Database } from '../server/db/database.ts';
 import { announcePublished } from '../server/manifest/follow.ts';
 import { filesBase, markFiles, publishFiles, readFiles } from '../server/manifest/source.ts';
-import { ManifestVersions, type ManifestFile } from '../server/manifest/versions.ts';
+import type { ManifestFile } from '../engine/shared/manifest.ts';
+import { ManifestVersions } from '../server/manifest/versions.ts';
 import { buildDraft } from '../server/manifest/api.ts';
 import { createLogger } from '../server/log.ts';
 

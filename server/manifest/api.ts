@@ -1,34 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { buildCatalogue, type Catalogue, type Problem } from '../../engine/index.ts';
+import { buildCatalogue, type Catalogue } from '../../engine/index.ts';
+import { MANIFEST_API, MANIFEST_FILE_NAME, type CheckResult, type ManifestFile } from '../../engine/shared/manifest.ts';
 import { describeDiff, diffCatalogues } from '../../engine/diff.ts';
 import { MANIFEST_DIR } from '../../engine/node/read.ts';
 import { answerError, errorAnswer, sendError } from '../errors.ts';
 import type { StaffAuth } from '../staff/auth.ts';
 import { sameOriginOnly } from '../staff/origin.ts';
 import type { ServerRegistry } from './follow.ts';
-import type { ManifestFile, ManifestVersions, Version } from './versions.ts';
-
-/** The manifest API's paths (the staff page and scripts use them). */
-export const MANIFEST_API = {
-  live: '/admin/api/manifest',
-  check: '/admin/api/manifest/check',
-  publish: '/admin/api/manifest/publish',
-  versions: '/admin/api/manifest/versions',
-  version: '/admin/api/manifest/versions/:n',
-  rollback: '/admin/api/manifest/rollback/:n',
-  status: '/admin/api/manifest/status',
-} as const;
-
-/** A manifest file's name: a YAML file of the manifest folder, no sub-folders. */
-const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/;
-
-/** What a check says about a draft: its problems, located, and what it changes against the live version. */
-export interface CheckResult {
-  readonly ok: boolean;
-  readonly problems: readonly Pick<Problem, 'file' | 'line' | 'col' | 'message' | 'hint'>[];
-  readonly changes: readonly string[];
-}
+import type { ManifestVersions } from './versions.ts';
+import type { Version } from '../../engine/shared/manifest.ts';
 
 /** Builds a draft the way the server builds the live manifest: files named as in `manifest/`. */
 export function buildDraft(files: readonly ManifestFile[]) {
@@ -60,7 +41,8 @@ export function filesOf(body: unknown): ManifestFile[] | undefined {
   const names = new Set<string>();
   for (const f of files) {
     const { name, text } = (f ?? {}) as { name?: unknown; text?: unknown };
-    if (typeof name !== 'string' || typeof text !== 'string' || !FILE_NAME.test(name) || names.has(name)) return;
+    if (typeof name !== 'string' || typeof text !== 'string' || !MANIFEST_FILE_NAME.test(name) || names.has(name))
+      return;
     names.add(name);
     out.push({ name, text });
   }

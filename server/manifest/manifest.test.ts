@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../../testing/consultations/postgres.ts';
 import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
 import { PASSWORD, signIn } from '../../testing/staff-harness.ts';
-import { MANIFEST_API } from './api.ts';
-import type { ManifestFile } from './versions.ts';
+import { MANIFEST_API, type ManifestFile } from '../../engine/shared/manifest.ts';
 
 // Two real server processes, their own DATA_DIR each, on one PostgreSQL: the manifest's versions
 // live in the database, a publish through one is served by the other within 2 s.

@@ -5,7 +5,8 @@ import { stamp, type Database } from '../db/database.ts';
 import { sendError } from '../errors.ts';
 import type { StaffAuth } from '../staff/auth.ts';
 import { buildDraft, checkDraft, filesOf } from './api.ts';
-import { sortedFiles, type ManifestFile } from './versions.ts';
+import type { ManifestFile } from '../../engine/shared/manifest.ts';
+import { sortedFiles } from './versions.ts';
 
 /** Where a draft's pages are shown to staff: `/admin/manifest/preview/<token>/<page path>`. */
 export const PREVIEW_PREFIX = '/admin/manifest/preview';

@@ -4,7 +4,8 @@ import { formatProblem, type BuildResult, type Catalogue } from '../../engine/in
 import { readManifest, MANIFEST_DIR } from '../../engine/node/read.ts';
 import type { Logger } from '../log.ts';
 import { buildDraft, checkDraft } from './api.ts';
-import { manifestHash, type ManifestFile, type ManifestVersions } from './versions.ts';
+import type { ManifestFile } from '../../engine/shared/manifest.ts';
+import { manifestHash, type ManifestVersions } from './versions.ts';
 
 /**
  * In DATA_DIR (beside the database it speaks of): the version the files in manifest/ were exported

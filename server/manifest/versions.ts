@@ -1,25 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { ManifestFile, Version, VersionInfo } from '../../engine/shared/manifest.ts';
 import { stamp, type Database } from '../db/database.ts';
-
-/** One manifest file as staff edit it: its name in `manifest/` and its text. */
-export interface ManifestFile {
-  readonly name: string;
-  readonly text: string;
-}
-
-/** A published version, without its files. */
-export interface VersionInfo {
-  readonly number: number;
-  readonly hash: string;
-  readonly author: string;
-  readonly note: string;
-  readonly changes: readonly string[];
-  readonly createdAt: string;
-}
-
-export interface Version extends VersionInfo {
-  readonly files: readonly ManifestFile[];
-}
 
 /** The outcome of a publish: the new version, or (compare-and-swap lost) the version live now. */
 export type PublishOutcome =
