@@ -23,14 +23,17 @@ export interface LogLine {
   readonly [key: string]: unknown;
 }
 
-/** A working folder: `manifest/` (a copy of the repository's), `dist/` (the stand-in build), `data/`. */
-export async function siteFolder(): Promise<string> {
+/**
+ * A working folder: `manifest/` (a copy of the repository's), `dist/` (a stand-in build whose server
+ * bundle is `entry`: by default a page is its path in a <main>), `data/`.
+ */
+export async function siteFolder(entry = ENTRY): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'shade-site-'));
   await cp(join(REPO, 'manifest'), join(dir, 'manifest'), { recursive: true });
   await mkdir(join(dir, 'dist', 'server'), { recursive: true });
   await mkdir(join(dir, 'dist', 'client', '.vite'), { recursive: true });
   await writeFile(join(dir, 'dist', 'client', '.vite', 'manifest.json'), '{}');
-  await writeFile(join(dir, 'dist', 'server', 'entry-server.js'), ENTRY);
+  await writeFile(join(dir, 'dist', 'server', 'entry-server.js'), entry);
   return dir;
 }
 

@@ -1,18 +1,15 @@
-import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../../testing/consultations/smtp.ts';
+import { siteFolder, startSiteProcess } from '../../testing/site-process.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 /** A stand-in server bundle (the real one needs `npm run build`): the page's path in a <main>. */
 const ENTRY = `export const render = async (_shell, payload) => ({ html: '<main>' + payload.path + '</main>', css: '', islands: [] });\n`;
 /** Hang guard for each wait (not a timing assertion: the reload usually takes well under a second). */
-const WAIT_MS = 15_000;
+const WAIT_MS = 30_000;
 
 const dirs: string[] = [];
 let smtp: TestSmtp | undefined;
@@ -28,60 +25,13 @@ type Line = { msg: string; pid: number; ms?: number };
  * temporary folder, with a stand-in server bundle (`entry`); resolves once it serves.
  */
 async function runSite(entry: string, env: Record<string, string> = {}) {
-  const dir = await mkdtemp(join(tmpdir(), 'shade-reload-'));
+  const dir = await siteFolder(entry);
   dirs.push(dir);
-  await cp(join(REPO, 'manifest'), join(dir, 'manifest'), { recursive: true });
-  await mkdir(join(dir, 'dist', 'server'), { recursive: true });
-  await mkdir(join(dir, 'dist', 'client', '.vite'), { recursive: true });
-  await writeFile(join(dir, 'dist', 'client', '.vite', 'manifest.json'), '{}');
-  await writeFile(join(dir, 'dist', 'server', 'entry-server.js'), entry);
-
-  const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'server', 'main.ts')], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dir, 'data'),
-      LOG_LEVEL: 'info',
-      // The site's modules (a stand-in bundle may load an island) compile with the site's settings.
-      TSX_TSCONFIG_PATH: join(REPO, 'site', 'tsconfig.json'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const log: Line[] = [];
-  const waiters: (() => void)[] = [];
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    try {
-      log.push(JSON.parse(line) as Line);
-    } catch {
-      log.push({ msg: line, pid: -1 });
-    }
-    for (const w of waiters.splice(0)) w();
-  });
-  /** The first line since `from` (an index into the log) that matches. */
-  const logged = async (re: RegExp, from = 0): Promise<Line> => {
-    const deadline = Date.now() + WAIT_MS;
-    for (;;) {
-      const hit = log.slice(from).find((l) => re.test(l.msg));
-      if (hit) return hit;
-      if (Date.now() > deadline || child.exitCode !== null)
-        throw new Error(`not logged: ${re}\n${log.map((l) => l.msg).join('\n')}`);
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 200);
-      });
-    }
-  };
-  try {
-    const ready = await logged(/Site ready at/);
-    const base = /(http:\/\/\S+)/.exec(ready.msg)?.[1]?.replace('localhost', '127.0.0.1') ?? '';
-    return { dir, child, log, logged, ready, base };
-  } catch (error) {
-    child.kill('SIGTERM');
-    throw error;
-  }
+  // The site's modules (a stand-in bundle may load an island) compile with the site's settings.
+  const site = await startSiteProcess(dir, { TSX_TSCONFIG_PATH: join(REPO, 'site', 'tsconfig.json'), ...env });
+  const logged = async (re: RegExp, from = 0): Promise<Line> => (await site.logged(re, from)) as unknown as Line;
+  const ready = await logged(/Site ready at/);
+  return { dir, child: site.child, log: site.log as unknown as Line[], logged, ready, base: site.base };
 }
 
 const POOL_SIDE = `      - slug: pool-side
