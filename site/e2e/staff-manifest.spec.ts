@@ -79,7 +79,8 @@ test('a typo is marked at its line and publishing is refused; a new pergola vari
   await expect(problem).toContainText(`pages.yaml:${line}:11`);
   await expect(problem).toContainText("Unknown page kind 'categroy'");
   await expect(page.locator('.cm-line', { hasText: 'kind: categroy' }).locator('.cm-lintRange-error')).toBeVisible();
-  await expect(tab(page, 'pages.yaml')).toContainText('•');
+  // Edited (the dot), with one problem (the count).
+  await expect(tab(page, 'pages.yaml')).toHaveText(/^pages\.yaml •\s*1$/);
 
   // The draft survives a reload (kept in this browser for version 1).
   await page.reload();

@@ -23,11 +23,26 @@ const Tab = styled('button', {
 export const tabId = (name: string): string => `manifest-tab-${name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 export const PANEL_ID = 'manifest-file-panel';
 
-/** One tab per file (arrow keys move between them, a dot marks an edited file), and 'Add a file'. */
+const Count = styled('span', {
+  marginLeft: '$2',
+  padding: '0 $2',
+  borderRadius: '$pill',
+  backgroundColor: '$danger',
+  color: '#fff',
+  fontSize: '0.8rem',
+  fontFamily: '$body',
+});
+
+/**
+ * One tab per file (arrow keys move between them; a dot marks an edited file, a red count its
+ * problems), and 'Add a file'.
+ */
 export function FileTabs(props: {
   readonly files: readonly ManifestFile[];
   readonly active: string;
   readonly edited: ReadonlySet<string>;
+  /** The checker's problems per file name. */
+  readonly problems: ReadonlyMap<string, number>;
   readonly t: Translate;
   readonly onSelect: (name: string) => void;
   readonly onAdd: (name: string) => void;
@@ -60,6 +75,11 @@ export function FileTabs(props: {
           >
             {f.name}
             {edited.has(f.name) ? ' •' : ''}
+            {props.problems.has(f.name) && (
+              <Count title={t('problemsHeading', { n: props.problems.get(f.name) ?? 0 })}>
+                {props.problems.get(f.name)}
+              </Count>
+            )}
           </Tab>
         ))}
       </List>

@@ -54,6 +54,7 @@ export function Workspace(props: { readonly live: LiveManifest; readonly texts: 
             files={draft.files}
             active={draft.active}
             edited={w.edited}
+            problems={w.perFile}
             t={t}
             onSelect={w.select}
             onAdd={(name) => w.addFile(name, '')}

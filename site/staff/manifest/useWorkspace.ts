@@ -59,6 +59,11 @@ export function useWorkspace(live: LiveManifest, t: Translate) {
   const active = draft?.active ?? '';
   const problems = check.result?.problems;
   const fileProblems = useMemo(() => (problems ?? []).filter((p) => p.file === active), [problems, active]);
+  const perFile = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const p of problems ?? []) counts.set(p.file, (counts.get(p.file) ?? 0) + 1);
+    return counts;
+  }, [problems]);
   const edited = useMemo(() => (draft ? changedNames(draft.files, draft.baseFiles) : new Set<string>()), [draft]);
 
   return {
@@ -70,6 +75,7 @@ export function useWorkspace(live: LiveManifest, t: Translate) {
     jumpTo,
     fileProblems,
     edited,
+    perFile,
     jump: (p: DraftProblem): void => {
       draftApi.select(p.file);
       setJumpTo({ line: p.line, col: p.col });
