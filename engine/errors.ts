@@ -211,6 +211,24 @@ export const problems = {
     hint: () =>
       'Add a page with `kind: manifest-editor` (for example `path: /admin/manifest`, heading Manifest Editor) and its texts.',
   }),
+  UnknownLanguage: entry<{ language: string; languages: string[] }>({
+    title: 'Text in a language the site does not have',
+    message: ({ language, languages }) =>
+      `This text has a value in ${q(language)}, but site.languages is [${languages.join(', ')}], so it is never shown.`,
+    hint: ({ language }) => `Add ${q(language)} to site.languages, or correct the language code.`,
+  }),
+  MissingDefaultText: entry<{ language: string }>({
+    title: 'Text without its default-language value',
+    message: ({ language }) =>
+      `This text gives values per language but none in ${q(language)}, the default language (the first of site.languages).`,
+    hint: ({ language }) => `Add '${language}: ...' to it: every other language falls back to it.`,
+  }),
+  MalformedMessage: entry<{ kind: string; hint: string }>({
+    title: 'Malformed message',
+    message: ({ kind }) =>
+      `This message cannot be read (${kind.toLowerCase().replaceAll('_', ' ')}), so it could not be shown.`,
+    hint: ({ hint }) => hint,
+  }),
   UnknownParamSource: entry<{ param: string; path: string }>({
     title: 'Route parameter without values',
     message: ({ param, path }) => `The route ${q(path)} has :${param} but params.${param} gives no values.`,

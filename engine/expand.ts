@@ -1,6 +1,7 @@
 import { problem, type Problem } from './errors.ts';
 import { flatten, type Flattened, type Origin } from './families.ts';
 import { folderTree } from './folders.ts';
+import { languagesOf } from './localize.ts';
 import { isStaffKind, kindOf } from './kinds.ts';
 import type { Catalogue, Card, Page, Product, Section, SitemapEntry, Slot } from './model.ts';
 import { compileRoute, instances, isCatchAll, isPattern } from './routes.ts';
@@ -40,6 +41,7 @@ export function expand(input: ManifestInput, m: ParsedManifest, found: Problem[]
   for (const [type, { under }] of Object.entries(input.aggregates ?? {})) {
     aggregates[type] = leaves.filter((p) => p.startsWith(`${under}/`));
   }
+  const languages = languagesOf(input);
   const catalogue: Catalogue = {
     site: {
       ...input.site,
@@ -60,6 +62,11 @@ export function expand(input: ManifestInput, m: ParsedManifest, found: Problem[]
     slotGroups: input.slotGroups ?? [...new Set(flat.slots.map((s) => s.value.group))],
     slots: flat.slots.map(({ value }): Slot => ({ ...value })),
     sitemap: sitemap(pages, input.site.baseUrl),
+    // Messages and further languages are added by the pipeline (engine/index.ts, translations.ts).
+    language: languages[0] ?? 'en',
+    languages,
+    messages: {},
+    translations: {},
   };
   return { catalogue, flat, pageOrigins };
 }

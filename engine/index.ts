@@ -4,7 +4,10 @@ import { expand, type Expanded } from './expand.ts';
 import type { Catalogue } from './model.ts';
 import { unknowable, unreadSections, withEmptySections } from './partial.ts';
 import { checkServerNeeds } from './server-needs.ts';
-import { parseSources, type ParseMemo, type SourceFile } from './source.ts';
+import { compileMessages } from './messages.ts';
+import { parseSources, type ParseMemo, type ParsedManifest, type SourceFile } from './source.ts';
+import { defaultLanguageInput, textsIn, translationsOf } from './translations.ts';
+import type { LocalizedManifestInput } from './types.ts';
 import { usableManifest } from './usable.ts';
 import { schemaCheck } from './validate.ts';
 
@@ -32,6 +35,10 @@ export * from './kinds.ts';
 export * from './sections.ts';
 export { pageIslands, sectionIslands } from './islands.ts';
 export type { TextKey, UiKey, Texts, UiTexts, InterestKey } from './texts.ts';
+export type { Translation, UntranslatedText } from './model.ts';
+export { catalogueIn, pageLanguages, publishedIn, publishedLanguages } from './translations.ts';
+export { formatText, type CompiledMessage } from './messages.ts';
+export { translationStatus } from './status.ts';
 
 export type BuildResult =
   | { readonly ok: true; readonly catalogue: Catalogue; readonly problems: readonly [] }
@@ -64,7 +71,7 @@ export function buildCatalogue(sources: readonly SourceFile[], memo?: ParseMemo)
   if (usable) {
     const later: Problem[] = [];
     try {
-      expanded = expand(usable.input, m, later);
+      expanded = expand(defaultLanguageInput(usable.input, m, later), m, later);
       const unknown = new Set([...unread, ...usable.unknown]);
       later.push(...checkCatalogue(expanded, m, unknown), ...checkServerNeeds(expanded, m, unknown));
     } catch (error) {
@@ -82,7 +89,13 @@ export function buildCatalogue(sources: readonly SourceFile[], memo?: ParseMemo)
     const sig = `${p.file}:${p.line}:${p.col}:${p.message}`;
     return !seen.has(sig) && seen.add(sig);
   });
-  if (problems.length || !expanded) return { ok: false, problems };
-  return { ok: true, catalogue: expanded.catalogue, problems: [] };
+  if (problems.length || !expanded || !usable) return { ok: false, problems };
+  return { ok: true, catalogue: withLanguages(expanded.catalogue, usable.input, m), problems: [] };
+}
+
+/** The catalogue with its languages: its messages compiled, each further language read (translations.ts). */
+function withLanguages(catalogue: Catalogue, input: LocalizedManifestInput, m: ParsedManifest): Catalogue {
+  const messages = compileMessages(textsIn(catalogue));
+  return { ...catalogue, messages, translations: translationsOf(input, m, catalogue.languages) };
 }
 export { sitemapXml, robotsTxt, routeTable, routeTableMarkdown, checklistText } from './outputs.ts';

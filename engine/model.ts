@@ -1,3 +1,4 @@
+import type { CompiledMessage } from './messages.ts';
 import type { DRAWINGS } from './schema.ts';
 import type { Texts, UiTexts } from './texts.ts';
 import type { IconName } from './shared/icons.ts';
@@ -23,6 +24,32 @@ export interface Catalogue {
   readonly slotGroups: readonly string[];
   readonly slots: readonly Slot[];
   readonly sitemap: readonly SitemapEntry[];
+  /** The language its texts are in: the default (`languages[0]`), or the one `catalogueIn` read it in. */
+  readonly language: string;
+  /** The site's languages (`site.languages`), the default first. */
+  readonly languages: readonly string[];
+  /** The ICU messages among its texts, compiled once (engine/messages.ts; `formatText` uses them). */
+  readonly messages: Readonly<Record<string, CompiledMessage>>;
+  /** Each further language: the catalogue read in it and what it lacks (engine/translations.ts). */
+  readonly translations: Readonly<Record<string, Translation>>;
+}
+
+/** A language beside the default: the catalogue read in it, and the texts it lacks, at their places. */
+export interface Translation {
+  /** Every text in the language, or in the default language where it has none. */
+  readonly catalogue: Catalogue;
+  /** Shared texts without a value in the language: while any is missing, the language is not published. */
+  readonly shared: readonly UntranslatedText[];
+  /** Per visitor page id (shared pages and staff tools aside): its own texts without a value in the language. */
+  readonly pages: Readonly<Record<string, readonly UntranslatedText[]>>;
+}
+
+/** A text without a value in a language: its key in the manifest (`ui.menu`) and its place. */
+export interface UntranslatedText {
+  readonly key: string;
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
 }
 
 export interface Site {

@@ -13,6 +13,40 @@ export { PAGE_KINDS, SECTION_TYPES };
 
 const str = { type: 'string', minLength: 1 } as const;
 const strList = { type: 'array', items: str } as const;
+
+/** A code of `site.languages`: 'en', 'es', 'pt-BR'. */
+export const LANGUAGE = /^[a-z]{2,3}(-[A-Z]{2})?$/;
+
+/** A text's value per language code of `site.languages`. */
+export const perLanguage = {
+  type: 'object',
+  minProperties: 1,
+  propertyNames: { pattern: LANGUAGE.source },
+  additionalProperties: { type: 'string' },
+} as const;
+
+/**
+ * What a visitor reads: a text in the default language, or its value per language
+ * (`{ en: Pergolas, es: Pérgolas }`). Every visitor text of the schema refers to one of these
+ * definitions, so the rule is written once; settings (paths, ids, folders, mail addresses) are plain.
+ */
+const localizedDefinitions = {
+  text: {
+    description:
+      'A text visitors read: a plain text (the default language) or one value per language, e.g. { en: Pergolas, es: Pérgolas }.',
+    anyOf: [{ type: 'string' }, perLanguage],
+  },
+  label: {
+    description: 'A text visitors read, not empty: a plain text (the default language) or one value per language.',
+    anyOf: [str, perLanguage],
+  },
+} as const;
+
+/** A visitor text (see `localizedDefinitions`), with the description of its key. */
+const text = <const D extends string>(description: D) => ({ $ref: '#/definitions/text', description }) as const;
+/** A visitor text that may not be empty. */
+const label = <const D extends string>(description: D) => ({ $ref: '#/definitions/label', description }) as const;
+const labelList = { type: 'array', items: { $ref: '#/definitions/label' } } as const;
 const id = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' } as const;
 const path = { type: 'string', pattern: '^/' } as const;
 const texts = {
@@ -25,7 +59,7 @@ const texts = {
       { pattern: ADD_MEMBER_TEXT.source },
     ],
   },
-  additionalProperties: { type: 'string' },
+  additionalProperties: { $ref: '#/definitions/text' },
 } as const;
 
 /** The product drawings of the generated demo media (scripts/demo-media.ts). */
@@ -37,7 +71,7 @@ const link = {
   additionalProperties: false,
   required: ['label'],
   properties: {
-    label: { ...str, description: 'The text shown.', examples: ['Aluminum Pergolas'] },
+    label: { ...label('The text shown.'), examples: ['Aluminum Pergolas'] },
     href: { ...path, description: 'The site path it leads to.', examples: ['/aluminum-pergolas'] },
   },
   examples: [{ label: 'Home', href: '/' }],
@@ -49,8 +83,8 @@ const dialog = {
   additionalProperties: false,
   required: ['title'],
   properties: {
-    title: { ...str, description: 'The title of the dialog.' },
-    button: { ...str, description: 'The text of the button that opens it.' },
+    title: label('The title of the dialog.'),
+    button: label('The text of the button that opens it.'),
     product: { type: 'string', description: 'Show the media of this product.' },
     folder: { type: 'string', description: 'Show the media of this folder (path).' },
     aggregate: { type: 'string', description: 'Show the combined media of this aggregate type.' },
@@ -63,8 +97,8 @@ const card = {
   additionalProperties: false,
   required: ['title'],
   properties: {
-    title: { ...str, description: 'The heading of the card.' },
-    text: { type: 'string', description: 'The text under the heading.' },
+    title: label('The heading of the card.'),
+    text: text('The text under the heading.'),
     icon: {
       type: 'string',
       enum: ICON_NAMES,
@@ -72,9 +106,9 @@ const card = {
       examples: ['sun', 'shield', 'wind'],
     },
     slot: { type: 'string', description: 'The slot whose image the card shows (declared under slots).' },
-    bullets: { ...strList, description: 'Bullet points of the card.' },
+    bullets: { ...labelList, description: 'Bullet points of the card.' },
     href: { ...path, description: 'Where the card links to.' },
-    button: { ...str, description: 'The text of the card button.' },
+    button: label('The text of the card button.'),
     links: {
       type: 'array',
       items: link,
@@ -99,15 +133,15 @@ const section = {
   properties: {
     type: { type: 'string', enum: SECTION_TYPES, description: 'What the section shows; picks its layout.' },
     id: { ...id, description: 'An anchor for links to the section (#id).' },
-    heading: { type: 'string', description: 'The heading of the section.' },
-    text: { type: 'string', description: 'A paragraph under the heading.' },
+    heading: text('The heading of the section.'),
+    text: text('A paragraph under the heading.'),
     product: { type: 'string', description: 'product-intro: the product shown.' },
     dialog,
     items: {
       description:
         'cards/media-types: card objects; list: strings, or cards with a swatch; figures: figure ids; links: links; product-intro: further buttons (cards with a dialog or href).',
       type: 'array',
-      items: { anyOf: [str, card] },
+      items: { anyOf: [str, perLanguage, card] },
     },
     filter: {
       type: 'object',
@@ -121,7 +155,7 @@ const section = {
       },
     },
     href: { type: 'string', description: "product-cards: link pattern, e.g. '/screens/motorized-screens/{type}'." },
-    button: { ...str, description: 'The text of the section button.' },
+    button: label('The text of the section button.'),
     icons: {
       type: 'object',
       description: "product-cards: each card's icon, by the product's type; 'default' for the others.",
@@ -160,8 +194,8 @@ const page = {
     },
     aliases: { type: 'array', items: path, description: 'Further paths that show the same page (canonical: path).' },
     kind: { type: 'string', enum: PAGE_KINDS, description: 'The page template: what the page shows and how.' },
-    heading: { type: 'string', description: 'The main heading (h1) of the page.' },
-    intro: { type: 'string', description: 'The paragraph under the heading (also the default meta description).' },
+    heading: text('The main heading (h1) of the page.'),
+    intro: text('The paragraph under the heading (also the default meta description).'),
     breadcrumb: { type: 'array', items: link, description: 'The breadcrumb trail, from Home to this page.' },
     back: { ...link, description: "The 'Back to ...' link above the heading." },
     meta: {
@@ -169,8 +203,8 @@ const page = {
       description: 'What search engines and link previews show.',
       additionalProperties: false,
       properties: {
-        title: { ...str, description: 'The title in the browser tab (default: the heading).' },
-        description: { ...str, description: 'The search result text (default: the intro).' },
+        title: label('The title in the browser tab (default: the heading).'),
+        description: label('The search result text (default: the intro).'),
         canonical: { ...path, description: 'The path search engines should index instead.' },
       },
     },
@@ -180,8 +214,8 @@ const page = {
       additionalProperties: false,
       properties: {
         slot: { ...str, description: 'The slot whose image is shown (declared under slots).' },
-        headline: { ...str, description: 'The text over the image.' },
-        text: { ...str, description: 'The smaller text under the headline.' },
+        headline: label('The text over the image.'),
+        text: label('The smaller text under the headline.'),
       },
     },
     product: { type: 'string', description: 'The product whose media or text this page shows.' },
@@ -201,9 +235,9 @@ const product = {
   required: ['id', 'name', 'category'],
   properties: {
     id: { ...id, description: 'The product id (API, image manager).', examples: ['pergola-pool-side'] },
-    name: { ...str, description: 'The product name on cards and pages.' },
-    description: { type: 'string', description: 'One or two sentences for the product card.' },
-    features: { ...strList, description: 'Bullet points: a list, one feature per item.' },
+    name: label('The product name on cards and pages.'),
+    description: text('One or two sentences for the product card.'),
+    features: { ...labelList, description: 'Bullet points: a list, one feature per item.' },
     category: { ...str, description: 'The category page the product belongs to.', examples: ['aluminum-pergolas'] },
     subcategory: { ...str, description: 'The section of the category page it appears in.' },
     type: { ...str, description: 'The product type (links, media pages).' },
@@ -260,7 +294,10 @@ const templateProduct = {
   required: ['id', 'name', 'category'],
   properties: {
     ...product.properties,
-    features: { anyOf: [strList, str], description: "Bullet points, or '{features}' to take the member's list." },
+    features: {
+      anyOf: [labelList, { $ref: '#/definitions/label' }],
+      description: "Bullet points, or '{features}' to take the member's list.",
+    },
     id: { ...str, description: "The product id, e.g. 'pergola-{slug}'." },
     href: { ...str, description: "Where its card links to, e.g. '/pergola-{slug}'." },
   },
@@ -276,7 +313,7 @@ export const MEMBER_KEYS = {
     description: "The member's id in URLs, product ids and slots: lower case letters, digits and '-'.",
     examples: ['pool-side'],
   },
-  name: { ...str, description: 'The name shown in headings, cards and breadcrumbs.', examples: ['Pool Side Pergolas'] },
+  name: { ...label('The name shown in headings, cards and breadcrumbs.'), examples: ['Pool Side Pergolas'] },
   without: {
     ...strList,
     description: 'Ids of the family pages or products this member does not have.',
@@ -287,9 +324,9 @@ export const MEMBER_KEYS = {
     description: 'Media folder path of the member (the family adds /Images or /Videos where it uses them).',
     examples: ['Aluminum Pergolas/Pool Side'],
   },
-  description: { type: 'string', description: 'One or two sentences for the product card and the page intro.' },
+  description: text('One or two sentences for the product card and the page intro.'),
   features: {
-    ...strList,
+    ...labelList,
     description: 'Bullet points of the product: a list, one feature per item.',
     examples: [['Salt-air finish', 'Louvers rotate 0-90 degrees']],
   },
@@ -313,7 +350,7 @@ const family = {
     vars: {
       type: 'object',
       description: "Default values of member variables; they may use other variables, e.g. '{name} - Videos'.",
-      additionalProperties: { type: 'string' },
+      additionalProperties: { $ref: '#/definitions/text' },
     },
     folders: { type: 'array', items: str, description: "Folder paths of each member, e.g. '{folder}/Images'." },
     products: { type: 'array', items: templateProduct, description: 'Products of each member ({variables} filled).' },
@@ -335,7 +372,7 @@ const family = {
         description: 'A member: slug, name, and the variables the family templates use ({folder}, {description}, ...).',
         required: ['slug', 'name'],
         properties: MEMBER_KEYS,
-        additionalProperties: { anyOf: [{ type: 'string' }, strList] },
+        additionalProperties: { anyOf: [{ $ref: '#/definitions/text' }, labelList] },
       },
     },
   },
@@ -347,7 +384,7 @@ const navItem = {
   required: ['label', 'href'],
   description: 'A main navigation item.',
   properties: {
-    label: { ...str, description: 'The text in the menu.' },
+    label: label('The text in the menu.'),
     href: { ...path, description: 'The page it opens.' },
     match: {
       type: 'string',
@@ -398,7 +435,7 @@ const contact = {
         additionalProperties: false,
         required: ['days', 'opens', 'closes', 'dayCodes'],
         properties: {
-          days: { type: 'string', minLength: 1, description: "The days as visitors read them ('Monday - Friday')." },
+          days: label("The days as visitors read them ('Monday - Friday')."),
           opens: { type: 'string', pattern: '^[0-2][0-9]:[0-5][0-9]$', description: '24-hour time, HH:MM.' },
           closes: { type: 'string', pattern: '^[0-2][0-9]:[0-5][0-9]$', description: '24-hour time, HH:MM.' },
           dayCodes: {
@@ -413,7 +450,7 @@ const contact = {
     serviceArea: {
       type: 'array',
       minItems: 1,
-      items: { type: 'string', minLength: 1 },
+      items: { $ref: '#/definitions/label' },
       description: 'Places the company serves (counties, cities).',
     },
     consultationHref: {
@@ -431,6 +468,7 @@ export const manifestSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['site', 'ui', 'folders', 'products', 'slots', 'pages'],
+  definitions: localizedDefinitions,
   properties: {
     site: {
       type: 'object',
@@ -445,7 +483,16 @@ export const manifestSchema = {
           description: 'The public address of the site (sitemap, canonical links), no trailing /.',
           examples: ['https://www.example.com'],
         },
-        claims: { ...strList, description: 'Marketing claims shown on the site.' },
+        languages: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { type: 'string', pattern: LANGUAGE.source },
+          description:
+            "The site's languages, as codes ('en', 'es'); the first is the default and keeps the plain paths (default: [en]).",
+          examples: [['en', 'es']],
+        },
+        claims: { ...labelList, description: 'Marketing claims shown on the site.' },
         nav: { type: 'array', minItems: 1, items: navItem, description: 'The main navigation, in order.' },
         contact,
         meta: {
@@ -454,9 +501,9 @@ export const manifestSchema = {
           additionalProperties: false,
           required: ['title', 'description'],
           properties: {
-            title: { ...str, description: 'The default page title.' },
-            description: { ...str, description: 'The default search result text.' },
-            titleTemplate: { ...str, description: "How page titles are made, e.g. '{title} | Company'." },
+            title: label('The default page title.'),
+            description: label('The default search result text.'),
+            titleTemplate: label("How page titles are made, e.g. '{title} | Company'."),
           },
         },
       },
@@ -466,8 +513,8 @@ export const manifestSchema = {
       description: 'Texts shared by every page: buttons, viewer labels, notices.',
       additionalProperties: false,
       properties: Object.fromEntries(
-        UI_KEYS.map((k) => [k, { type: 'string', description: `The shared text '${k}' (a label, button or notice).` }]),
-      ) as Record<UiKey, { type: 'string'; description: string }>,
+        UI_KEYS.map((k) => [k, text(`The shared text '${k}' (a label, button or notice).`)]),
+      ) as Record<UiKey, { readonly $ref: '#/definitions/text'; readonly description: string }>,
     },
     figures: {
       type: 'object',
@@ -477,7 +524,7 @@ export const manifestSchema = {
         additionalProperties: false,
         required: ['label', 'value'],
         properties: {
-          label: { ...str, description: 'What the figure counts.', examples: ['Years in business'] },
+          label: { ...label('What the figure counts.'), examples: ['Years in business'] },
           value: { ...str, description: 'The figure as shown.', examples: ['25+'] },
         },
       },

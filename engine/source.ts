@@ -1,5 +1,15 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node,
+  type Scalar,
+} from 'yaml';
 import { problem, type Place, type Problem } from './errors.ts';
 
 /** One manifest file as read from disk: its display name (relative path) and text. */
@@ -25,6 +35,8 @@ export interface ParsedManifest {
   readonly data: Record<string, unknown>;
   /** The place of the node at a data path; `key: true` points at the key of the last step instead. */
   locate(path: DataPath, opts?: { key?: boolean }): Place;
+  /** The place of a position (1-based line and column) inside the text at a data path. */
+  locateIn(path: DataPath, line: number, column: number): Place;
 }
 
 /** The merged manifest, the problems of reading its files, and what could not be read. */
@@ -131,7 +143,15 @@ export function parseSources(sources: readonly SourceFile[], memo?: ParseMemo): 
     const f = parsed(src);
     return placeOf(f, deepestNode(f.doc, path, opts?.key ?? false));
   };
-  return { manifest: { data, locate }, problems: found, unreadable, ignored };
+  const locateIn = (path: DataPath, line: number, column: number): Place => {
+    const first = path[0];
+    const src = (typeof first === 'string' && owner.get(first)) || sources[0];
+    if (!src) return { file: 'manifest', line: 1, col: 1 };
+    const f = parsed(src);
+    const node = deepestNode(f.doc, path, false);
+    return isScalar(node) ? placeAt(f, offsetIn(f, node, line, column)) : placeOf(f, node);
+  };
+  return { manifest: { data, locate, locateIn }, problems: found, unreadable, ignored };
 }
 
 /** The problem of a file js-yaml refused, placed by the `yaml` parser (or js-yaml's own mark). */
@@ -192,6 +212,23 @@ function deepestNode(doc: Document.Parsed, path: DataPath, key: boolean): Node |
     }
   }
   return node as Node;
+}
+
+/**
+ * The offset in the file of a position inside a scalar's text: exact in a block (`|`) and on the first
+ * line of a plain or quoted scalar without escapes; otherwise the start of the scalar.
+ */
+function offsetIn(f: ParsedFile, node: Scalar, line: number, column: number): number {
+  const start = node.range?.[0] ?? 0;
+  if (node.type === 'BLOCK_LITERAL') {
+    const lines = f.text.slice(start).split('\n');
+    let offset = start;
+    for (let i = 0; i < line; i++) offset += (lines[i]?.length ?? 0) + 1;
+    const own = lines[line] ?? '';
+    return offset + (own.length - own.trimStart().length) + column - 1;
+  }
+  if (line !== 1) return start;
+  return start + (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE' ? 1 : 0) + column - 1;
 }
 
 function placeOf(f: ParsedFile, node: Node | null): Place {

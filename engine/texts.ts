@@ -231,6 +231,8 @@ export const UI_KEYS = [
   'formatVideo',
   'home',
   'hoursHeading',
+  // how many images a gallery holds, an ICU plural: '{count, plural, one {# image} other {# images}} available'
+  'imagesAvailable',
   'keyFeatures',
   'linkCopied',
   'loadingPresentation',

@@ -1,5 +1,5 @@
 import type { DataPath } from './source.ts';
-import type { ManifestInput } from './types.ts';
+import type { LocalizedManifestInput } from './types.ts';
 
 /**
  * What the later stages may still use of a manifest the schema refused: the manifest with each invalid
@@ -8,7 +8,7 @@ import type { ManifestInput } from './types.ts';
  * holes (`undefined`), so the indexes, and with them the places of later problems, stay right.
  */
 export interface Usable {
-  readonly input: ManifestInput;
+  readonly input: LocalizedManifestInput;
   /** Ids, paths and slugs of what was set aside: problems that only follow from it are not repeated. */
   readonly dropped: ReadonlySet<string>;
   /**
@@ -105,5 +105,5 @@ export function usableManifest(data: Record<string, unknown>, invalid: readonly 
   }
   for (const key of ['site', 'ui', 'folders', 'products', 'slots', 'pages'])
     if (!root[key] || typeof root[key] !== 'object') return null;
-  return { input: root as ManifestInput, dropped, unknown };
+  return { input: root as LocalizedManifestInput, dropped, unknown };
 }

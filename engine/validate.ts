@@ -18,7 +18,14 @@ const byKey = new Map<Key, ValidateFunction>();
 /** Each key's validator: the schema of the manifest with only that property (same error paths). */
 const keyValidator = (k: Key): ValidateFunction => {
   let v = byKey.get(k);
-  if (!v) byKey.set(k, (v = newAjv().compile({ type: 'object', properties: { [k]: manifestSchema.properties[k] } })));
+  if (!v) {
+    const schema = {
+      type: 'object',
+      definitions: manifestSchema.definitions,
+      properties: { [k]: manifestSchema.properties[k] },
+    };
+    byKey.set(k, (v = newAjv().compile(schema)));
+  }
   return v;
 };
 /**
@@ -93,18 +100,32 @@ function pickBranches(errors: readonly ErrorObject[]): ErrorObject[] {
   const drop = new Set<ErrorObject>(anyOfs);
   const extra: ErrorObject[] = [];
   for (const a of anyOfs) {
-    const inBranch = errors.filter((e) => e.schemaPath.startsWith(`${a.schemaPath}/`));
+    // A definition's anyOf (a text) is shared by every value that refers to it: keep this value's errors.
+    const inBranch = errors.filter(
+      (e) =>
+        e.schemaPath.startsWith(`${a.schemaPath}/`) &&
+        (e.instancePath === a.instancePath || e.instancePath.startsWith(`${a.instancePath}/`)),
+    );
     const branchOf = (e: ErrorObject): string => e.schemaPath.slice(a.schemaPath.length + 1).split('/')[0] ?? '';
     const typeMiss = new Set(
       inBranch.filter((e) => e.keyword === 'type' && e.instancePath === a.instancePath).map(branchOf),
     );
     const branches = new Set(inBranch.map(branchOf));
-    const matched = [...branches].filter((b) => !typeMiss.has(b));
+    let matched = [...branches].filter((b) => !typeMiss.has(b));
+    // A mapping whose keys are no language codes is not a text per language: another object was meant (a
+    // card), or none (then the value is reported as not a text).
+    const notTexts = new Set(
+      inBranch.filter((e) => e.keyword === 'propertyNames' && e.instancePath === a.instancePath).map(branchOf),
+    );
+    matched = matched.filter((b) => !notTexts.has(b));
     for (const e of inBranch) if (!matched.includes(branchOf(e))) drop.add(e);
     if (matched.length === 0) {
-      const types = inBranch
-        .filter((e) => e.keyword === 'type' && e.instancePath === a.instancePath)
-        .map((e) => String(e.params['type']));
+      const misses = inBranch.filter((e) => e.keyword === 'type' && e.instancePath === a.instancePath);
+      // A text per language is still 'a text' to the people who write it.
+      const perLanguage = (e: ErrorObject): boolean =>
+        Boolean((e.parentSchema as { propertyNames?: unknown } | undefined)?.propertyNames);
+      const named = misses.filter((e) => !perLanguage(e));
+      const types = (named.length ? named : misses).map((e) => String(e.params['type']));
       extra.push({ ...a, keyword: 'type', params: { type: [...new Set(types)].join(' or ') } });
     }
   }

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { relative, resolve } from 'node:path';
-import { buildCatalogue, formatProblem, type Catalogue, type SourceFile } from '../engine/index.ts';
+import { buildCatalogue, formatProblem, translationStatus, type Catalogue, type SourceFile } from '../engine/index.ts';
 import { describeDiff, diffCatalogues } from '../engine/diff.ts';
 import { loadCatalogue, MANIFEST_DIR } from '../engine/node/read.ts';
 
@@ -39,6 +39,9 @@ if (result.ok) {
   process.stdout.write(
     `Manifest is valid: ${c.pages.length} routes, ${c.products.length} products, ${c.folders.length} folders, ${c.slots.length} slots.\n`,
   );
+  // Translations never fail the check: an incomplete language is simply not published (engine/translations.ts).
+  const status = translationStatus(c);
+  if (status.length) process.stdout.write(`Translations (warnings):\n${status.map((l) => `  ${l}\n`).join('')}`);
   if (against) {
     const before = catalogueAt(against, target ?? MANIFEST_DIR);
     if (typeof before === 'string') process.stdout.write(`No comparison with ${against}: ${before}.\n`);

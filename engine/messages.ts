@@ -1,0 +1,101 @@
+/**
+ * Messages: manifest texts with ICU arguments (`{count, plural, one {# image} other {# images}}`).
+ * One placeholder syntax: `{name}` and `{name|lower}` are text placeholders everywhere (filled by
+ * expansion or `fillText`); a text that also holds a typed ICU argument (plural, select,
+ * selectordinal, number, date, time) is a message, compiled once per catalogue into its syntax tree
+ * (plain JSON: an island can take it with its props, and no parser runs in the browser), and
+ * formatted by `formatText` in the catalogue's language. In a message, `{name|lower}` keeps its
+ * meaning. Pure.
+ */
+
+import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { fillText, type Vars } from './placeholders.ts';
+
+/** A compiled message: its syntax tree. */
+export type CompiledMessage = readonly MessageFormatElement[];
+
+const TYPED_ARGUMENT = /\{\s*[A-Za-z]\w*\s*,\s*(plural|selectordinal|select|number|date|time)\b/;
+
+/** The text is an ICU message (it has a typed argument), not only text placeholders. */
+export const isMessage = (text: string): boolean => TYPED_ARGUMENT.test(text);
+
+// `{name|lower}` is written `{name_lower}` for the parser: same length, so its places stay right.
+const FILTERED = /\{([A-Za-z]\w*)\|lower\}/g;
+const LOWER = '_lower';
+
+/** Why a message cannot be read, and where in its text (1-based line and column). */
+export interface MessageError {
+  readonly kind: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Compiles a message, or says where it is malformed. */
+export function compileMessage(
+  text: string,
+): { ok: true; message: CompiledMessage } | { ok: false; error: MessageError } {
+  try {
+    return { ok: true, message: parse(text.replace(FILTERED, `{$1${LOWER}}`), { ignoreTag: true }) };
+  } catch (e) {
+    const err = e as { message?: string; location?: { start?: { line?: number; column?: number } } };
+    const start = err.location?.start;
+    return { ok: false, error: { kind: String(err.message), line: start?.line ?? 1, column: start?.column ?? 1 } };
+  }
+}
+
+/** What a malformed message's error means, for people (by the parser's error kind). */
+export function messageHint(kind: string): string {
+  if (kind === 'MISSING_OTHER_CLAUSE') return "A plural or select needs an 'other {...}' case.";
+  if (kind === 'INVALID_ARGUMENT_TYPE')
+    return 'The type after the name is one of plural, select, selectordinal, number, date, time.';
+  if (kind.includes('PLURAL') || kind.includes('SELECT'))
+    return "Each case is a key and a text in braces: 'one {# image} other {# images}'.";
+  if (kind.includes('BRACE') || kind.includes('CLOSING'))
+    return "Every '{' needs its '}'; write a brace as text between single quotes: '{'.";
+  return "Write it as '{count, plural, one {# image} other {# images}}', or as plain text with {name} placeholders.";
+}
+
+/** Compiles every message among `texts` (each once); a malformed one is left out (the checker reports it). */
+export function compileMessages(texts: Iterable<string>): Readonly<Record<string, CompiledMessage>> {
+  const out: Record<string, CompiledMessage> = {};
+  for (const text of texts) {
+    if (Object.hasOwn(out, text) || !isMessage(text)) continue;
+    const compiled = compileMessage(text);
+    if (compiled.ok) out[text] = compiled.message;
+  }
+  return out;
+}
+
+const formatters = new WeakMap<CompiledMessage, Map<string, IntlMessageFormat>>();
+
+/**
+ * A text of the catalogue filled with `vars` in `language`: through its compiled message when it is
+ * one (`messages` of the catalogue), else its text placeholders (`fillText`). A message whose
+ * arguments `vars` does not give falls back to its text placeholders too.
+ */
+export function formatText(
+  text: string,
+  vars: Vars,
+  messages: Readonly<Record<string, CompiledMessage>>,
+  language: string,
+): string {
+  const message = Object.hasOwn(messages, text) ? messages[text] : undefined;
+  if (!message) return fillText(text, vars);
+  const byLanguage = formatters.get(message) ?? new Map<string, IntlMessageFormat>();
+  formatters.set(message, byLanguage);
+  let formatter = byLanguage.get(language);
+  if (!formatter)
+    byLanguage.set(language, (formatter = new IntlMessageFormat(message as MessageFormatElement[], language)));
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) continue;
+    values[k] = v;
+    values[`${k}${LOWER}`] = String(v).toLowerCase();
+  }
+  try {
+    return String(formatter.format(values));
+  } catch {
+    return fillText(text, vars);
+  }
+}

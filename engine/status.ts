@@ -1,0 +1,56 @@
+/**
+ * The translator's status of each further language, as `npm run check` prints it: whether the
+ * language is published, the shared texts it lacks, how many pages are published in it, and the
+ * first few missing texts of the pages that wait, each at its place. Warnings, never errors.
+ */
+
+import type { Catalogue, UntranslatedText } from './model.ts';
+import { pageLanguages, publishedIn } from './translations.ts';
+
+const FIRST = 5;
+
+const nameOf = (language: string): string => {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+};
+
+const at = (t: UntranslatedText): string => `    ${t.file}:${t.line}:${t.col}  ${t.key}`;
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The status lines of every language beside the default (none for a site in one language). */
+export function translationStatus(catalogue: Catalogue): string[] {
+  const out: string[] = [];
+  for (const [language, t] of Object.entries(catalogue.translations)) {
+    const name = `${nameOf(language)} (${language})`;
+    const visitor = Object.keys(t.pages);
+    const published = catalogue.pages.filter(
+      (p) => visitor.includes(p.id) && pageLanguages(catalogue, p).includes(language),
+    );
+    if (publishedIn(catalogue, language)) {
+      out.push(`${name}: published; ${published.length} of ${visitor.length} pages translated.`);
+    } else {
+      out.push(
+        `${name}: not published: ${plural(t.shared.length, 'shared text')} missing (ui, navigation, footer, contact, consultation form, not-found page).`,
+      );
+      out.push(...t.shared.slice(0, FIRST).map(at));
+      if (t.shared.length > FIRST) out.push(`    ... and ${t.shared.length - FIRST} more`);
+      const ready = visitor.filter((id) => t.pages[id]?.length === 0).length;
+      out.push(
+        `  ${ready} of ${visitor.length} pages have their own texts translated (published once the shared texts are).`,
+      );
+    }
+    const waiting = visitor.filter((id) => (t.pages[id]?.length ?? 0) > 0);
+    if (waiting.length) out.push(`  ${plural(waiting.length, 'page')} wait for texts:`);
+    for (const id of waiting.slice(0, FIRST)) {
+      const page = catalogue.pages.find((p) => p.id === id);
+      const missing = t.pages[id] ?? [];
+      out.push(`  ${page?.path ?? id}: ${plural(missing.length, 'text')} missing`);
+      out.push(...missing.slice(0, 3).map(at));
+    }
+    if (waiting.length > FIRST) out.push(`  ... and ${waiting.length - FIRST} more pages`);
+  }
+  return out;
+}

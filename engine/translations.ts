@@ -1,0 +1,169 @@
+/**
+ * One policy for untranslated content, for routes, sitemap, hreflang and the language switcher alike:
+ * a further language is published only when its shared texts (ui, navigation, footer, contact, the
+ * site's meta and claims, figures, the consultation form and the not-found page) are complete, and a
+ * page is published in it only when its own texts (and the product it introduces) are translated too.
+ * Staff tools stay in the default language. Pure.
+ */
+
+import { problem, type Problem } from './errors.ts';
+import { expand } from './expand.ts';
+import { isStaffKind, kindOf, takesRequests } from './kinds.ts';
+import { languagesOf, mapTexts, textsOf, valueIn, type Localized } from './localize.ts';
+import { compileMessage, compileMessages, isMessage, messageHint } from './messages.ts';
+import type { Catalogue, Page, Translation, UntranslatedText } from './model.ts';
+import { isIntro } from './sections.ts';
+import type { DataPath, ParsedManifest } from './source.ts';
+import type { LocalizedManifestInput, ManifestInput } from './types.ts';
+
+// A text with no value in a language is taken in the default language behind this mark, so that what
+// expansion makes of it (a family's pages, a page default on every page of a kind) says what it lacks.
+const MARK = /\uE000(\d+)\uE001/g;
+const mark = (i: number): string => `\uE000${i}\uE001`;
+const unmark = (s: string): string => s.replace(MARK, '');
+
+/** The manifest in its default language; the problems of its texts (languages, messages) go to `found`. */
+export function defaultLanguageInput(
+  input: LocalizedManifestInput,
+  m: ParsedManifest,
+  found: Problem[],
+): ManifestInput {
+  const languages = languagesOf(input);
+  const [first = 'en'] = languages;
+  for (const t of textsOf(input, first)) checkText(t.path, t.values, languages, m, found);
+  return mapTexts(input, (text) => (typeof text === 'string' ? text : (text[first] ?? ''))) as ManifestInput;
+}
+
+function checkText(
+  path: DataPath,
+  values: Readonly<Record<string, string>>,
+  languages: readonly string[],
+  m: ParsedManifest,
+  found: Problem[],
+): void {
+  const [first = 'en'] = languages;
+  for (const language of Object.keys(values)) {
+    if (!languages.includes(language)) {
+      const args = { language, languages: [...languages] };
+      found.push(problem('UnknownLanguage', args, m.locate([...path, language], { key: true })));
+    }
+  }
+  if (values[first] === undefined) found.push(problem('MissingDefaultText', { language: first }, m.locate(path)));
+  for (const [language, text] of Object.entries(values)) {
+    if (!isMessage(text)) continue;
+    const compiled = compileMessage(text);
+    if (compiled.ok) continue;
+    const at = typeof path[path.length - 1] === 'string' && Object.keys(values).length > 1 ? [...path, language] : path;
+    const { kind, line, column } = compiled.error;
+    const place = m.locateIn(at, line, column);
+    found.push(problem('MalformedMessage', { kind, hint: messageHint(kind) }, place));
+  }
+}
+
+/**
+ * The catalogue read in `language` and what it lacks there: each text without a value in it is taken
+ * in the default language, and the texts missing are listed (shared, and per page) at their places.
+ */
+function translate(input: LocalizedManifestInput, m: ParsedManifest, language: string, languages: readonly string[]) {
+  const [first = 'en'] = languages;
+  const missing: UntranslatedText[] = [];
+  const projected = mapTexts(input, (text: Localized, path) => {
+    const own = valueIn(text, language, first);
+    if (own !== undefined) return own;
+    const fallback = typeof text === 'string' ? text : (text[first] ?? '');
+    const place = m.locate(path);
+    missing.push({ key: keyOf(path), file: place.file, line: place.line, col: place.col });
+    return `${mark(missing.length - 1)}${fallback}`;
+  }) as ManifestInput;
+  const marked = expand(projected, m, []).catalogue;
+  const marks = (x: unknown): Set<number> =>
+    new Set([...JSON.stringify(x).matchAll(MARK)].map((hit) => Number(hit[1])));
+  const sharedPages = marked.pages.filter((p) => takesRequests(p.kind) || kindOf(p.kind).status === 404);
+  const sharedMarks = marks([marked.ui, marked.site, marked.figures, sharedPages]);
+  // A shared text a page shows (the title template) is counted once, as shared.
+  const lacks = (x: unknown, skip = new Set<number>()): UntranslatedText[] =>
+    [...marks(x)]
+      .filter((i) => !skip.has(i))
+      .sort((a, b) => a - b)
+      .flatMap((i) => missing[i] ?? []);
+  const shared = lacks([marked.ui, marked.site, marked.figures, sharedPages]);
+  const pages: Record<string, readonly UntranslatedText[]> = {};
+  for (const page of marked.pages) {
+    if (isStaffKind(page.kind) || sharedPages.includes(page)) continue;
+    const products = marked.products.filter((p) => p.id === page.product || introProducts(page).includes(p.id));
+    pages[page.id] = lacks([page, products], sharedMarks);
+  }
+  const catalogue = JSON.parse(unmark(JSON.stringify(marked))) as Catalogue;
+  return { catalogue, shared, pages };
+}
+
+const introProducts = (page: Page): string[] =>
+  page.sections.flatMap((s) => (isIntro(s) ? [s.product ?? page.product ?? ''] : []));
+
+/** A text's key as a translator reads it: `ui.menu`, `pages.3.heading`. */
+const keyOf = (path: DataPath): string => path.join('.');
+
+/** Each further language: the catalogue read in it, with its messages, and what it lacks. */
+export function translationsOf(
+  input: LocalizedManifestInput,
+  m: ParsedManifest,
+  languages: readonly string[],
+): Readonly<Record<string, Translation>> {
+  const out: Record<string, Translation> = {};
+  for (const language of languages.slice(1)) {
+    const { catalogue, shared, pages } = translate(input, m, language, languages);
+    const view: Catalogue = {
+      ...catalogue,
+      language,
+      languages,
+      messages: compileMessages(textsIn(catalogue)),
+      translations: {},
+    };
+    out[language] = { catalogue: view, shared, pages };
+  }
+  return out;
+}
+
+/** Every string of a catalogue (where its messages are). */
+export function textsIn(catalogue: Omit<Catalogue, 'messages' | 'translations'>): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk([catalogue.ui, catalogue.site, catalogue.figures, catalogue.pages, catalogue.products]);
+  return out;
+}
+
+/** The languages the site is published in: the default, and each whose shared texts are complete. */
+export function publishedLanguages(catalogue: Catalogue): string[] {
+  return catalogue.languages.filter((l) => publishedIn(catalogue, l));
+}
+
+/** The site is published in `language` (the default always; another when its shared texts are complete). */
+export function publishedIn(catalogue: Catalogue, language: string): boolean {
+  if (language === catalogue.languages[0]) return true;
+  const t = catalogue.translations[language];
+  return t !== undefined && t.shared.length === 0;
+}
+
+/**
+ * The languages a page is published in, the default first: the default always (staff tools only
+ * there); another when the site is published in it and the page's own texts are translated.
+ */
+export function pageLanguages(catalogue: Catalogue, page: Pick<Page, 'id'>): string[] {
+  return catalogue.languages.filter((l) => {
+    if (l === catalogue.languages[0]) return true;
+    const own = catalogue.translations[l]?.pages[page.id];
+    return own !== undefined && own.length === 0 && publishedIn(catalogue, l);
+  });
+}
+
+/**
+ * The catalogue read in `language`: each text in that language, or in the default language where it
+ * has none (what the policy publishes never needs that fallback; see `pageLanguages`).
+ */
+export function catalogueIn(catalogue: Catalogue, language: string): Catalogue {
+  return catalogue.translations[language]?.catalogue ?? catalogue;
+}
