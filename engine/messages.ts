@@ -1,8 +1,8 @@
 /**
  * Messages: manifest texts with ICU arguments (`{count, plural, one {# image} other {# images}}`).
  * One placeholder syntax: `{name}` and `{name|lower}` are text placeholders everywhere (filled by
- * expansion or `fillText`); a text that also holds a typed ICU argument (plural, select,
- * selectordinal, number, date, time) is a message, compiled once per catalogue into its syntax tree
+ * expansion or `fillText`); a text that also holds a typed ICU argument (`{name, type ...}`: plural,
+ * select, selectordinal, number, date, time) is a message, compiled once per catalogue into its syntax tree
  * (plain JSON: an island can take it with its props, and no parser runs in the browser), and
  * formatted by `formatText` in the catalogue's language. In a message, `{name|lower}` keeps its
  * meaning. Pure.
@@ -15,7 +15,8 @@ import { fillText, type Vars } from './placeholders.ts';
 /** A compiled message: its syntax tree. */
 export type CompiledMessage = readonly MessageFormatElement[];
 
-const TYPED_ARGUMENT = /\{\s*[A-Za-z]\w*\s*,\s*(plural|selectordinal|select|number|date|time)\b/;
+// An argument with a type after a comma; a misspelled type is a message too, and the checker says so.
+const TYPED_ARGUMENT = /\{\s*[A-Za-z]\w*\s*,/;
 
 /** The text is an ICU message (it has a typed argument), not only text placeholders. */
 export const isMessage = (text: string): boolean => TYPED_ARGUMENT.test(text);

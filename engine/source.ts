@@ -221,11 +221,16 @@ function deepestNode(doc: Document.Parsed, path: DataPath, key: boolean): Node |
 function offsetIn(f: ParsedFile, node: Scalar, line: number, column: number): number {
   const start = node.range?.[0] ?? 0;
   if (node.type === 'BLOCK_LITERAL') {
+    // A place the parser gives after the last character (an unclosed brace) is shown on that character.
+    const own = String(node.value).replace(/\n+$/, '').split('\n');
+    line = Math.max(1, Math.min(line, own.length));
+    column = Math.max(1, Math.min(column, own[line - 1]?.length ?? 1));
     const lines = f.text.slice(start).split('\n');
     let offset = start;
     for (let i = 0; i < line; i++) offset += (lines[i]?.length ?? 0) + 1;
-    const own = lines[line] ?? '';
-    return offset + (own.length - own.trimStart().length) + column - 1;
+    const lead = (s: string): number => s.length - s.trimStart().length;
+    const indent = lead(lines[1] ?? '') - lead(own[0] ?? '');
+    return offset + indent + column - 1;
   }
   if (line !== 1) return start;
   return start + (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE' ? 1 : 0) + column - 1;

@@ -43,7 +43,8 @@ export function translationStatus(catalogue: Catalogue): string[] {
       );
     }
     const waiting = visitor.filter((id) => (t.pages[id]?.length ?? 0) > 0);
-    if (waiting.length) out.push(`  ${plural(waiting.length, 'page')} wait for texts:`);
+    if (waiting.length)
+      out.push(`  ${plural(waiting.length, 'page')} ${waiting.length === 1 ? 'waits' : 'wait'} for texts:`);
     for (const id of waiting.slice(0, FIRST)) {
       const page = catalogue.pages.find((p) => p.id === id);
       const missing = t.pages[id] ?? [];
