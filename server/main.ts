@@ -95,7 +95,7 @@ export async function startServer(
       });
     const routers = [
       staff.router(data),
-      manifest.router(staff.auth, dataDeps),
+      manifest.router(staff.auth, dataDeps, staff.slotImages.bytes),
       ...(settings && consultations ? [consultations.router(settings, staff.auth)] : []),
     ];
     const slotBytes = staff.slotImages.bytes;

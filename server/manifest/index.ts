@@ -6,6 +6,7 @@ import type { Logger } from '../log.ts';
 import type { StaffAuth } from '../staff/auth.ts';
 import { createSiteData, type SiteDataDeps } from '../data/site-data.ts';
 import { createRenderRouter } from '../render/index.ts';
+import { ImageRefs, type ImageRefsDeps } from '../imaging/images.ts';
 import { manifestAccess, manifestApiRouter, tokenCheck } from './api.ts';
 import { previewRouter } from './preview.ts';
 import { announcePublished, followVersions, ServerRegistry } from './follow.ts';
@@ -22,7 +23,7 @@ export interface Manifest {
    * The manifest API (`/admin/api/manifest...`) and the previews of drafts, for one catalogue's staff
    * tools; a draft's pages read the media as the live site's do (`data`).
    */
-  router(auth: StaffAuth, data: Omit<SiteDataDeps, 'catalogue'>): Router;
+  router(auth: StaffAuth, data: Omit<SiteDataDeps, 'catalogue'>, slotBytes?: ImageRefsDeps['slotBytes']): Router;
   /** Follows publishes (NOTIFY, polling) and records what this server serves, once the site runs. */
   follow(site: LiveSite): Promise<void>;
   /** The version served now (0 before the first), for the metrics. */
@@ -71,12 +72,14 @@ export async function openManifest(deps: {
         void registry.serve(served.version, served.hash);
       },
     },
-    router(auth, data) {
+    router(auth, data, slotBytes) {
       const token = tokenCheck(deps.env['MANIFEST_TOKEN']?.trim() || undefined);
       const router = Router();
       router.use(manifestApiRouter({ auth, versions, registry, live: serving, published, token }));
+      // A draft's pages show their images as the live pages do (renditions, LQIPs).
+      const images = new ImageRefs({ dataDir: deps.dataDir, slotBytes });
       const render = (draft: Catalogue) =>
-        createRenderRouter({ catalogue: draft, data: createSiteData({ ...data, catalogue: draft }), logger });
+        createRenderRouter({ catalogue: draft, data: createSiteData({ ...data, catalogue: draft }), logger, images });
       router.use(previewRouter({ auth, database, render, access: manifestAccess(auth, token) }));
       return router;
     },
