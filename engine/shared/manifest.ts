@@ -12,7 +12,16 @@ export const MANIFEST_API = {
   version: '/admin/api/manifest/versions/:n',
   rollback: '/admin/api/manifest/rollback/:n',
   status: '/admin/api/manifest/status',
+  preview: '/admin/api/manifest/preview',
 } as const;
+
+/** `POST preview` `{ files }`: where the draft's pages are shown to staff, and which pages it has. */
+export interface DraftPreview {
+  readonly token: string;
+  /** `/admin/manifest/preview/<token>/`: a page path of the draft follows it (without its leading slash). */
+  readonly url: string;
+  readonly pages: readonly string[];
+}
 
 /** A path of the API with its `:n` filled. */
 export const versionPath = (path: string, n: number): string => path.replace(':n', String(n));

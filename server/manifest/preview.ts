@@ -5,12 +5,11 @@ import { stamp, type Database } from '../db/database.ts';
 import { sendError } from '../errors.ts';
 import type { StaffAuth } from '../staff/auth.ts';
 import { buildDraft, checkDraft, filesOf } from './api.ts';
-import type { ManifestFile } from '../../engine/shared/manifest.ts';
+import { MANIFEST_API, type DraftPreview, type ManifestFile } from '../../engine/shared/manifest.ts';
 import { sortedFiles } from './versions.ts';
 
 /** Where a draft's pages are shown to staff: `/admin/manifest/preview/<token>/<page path>`. */
 export const PREVIEW_PREFIX = '/admin/manifest/preview';
-export const PREVIEW_API = '/admin/api/manifest/preview';
 
 /** Drafts kept for previews this long (any server renders them: they are in the database). */
 const DRAFT_DAYS = 2;
@@ -52,7 +51,7 @@ export function previewRouter(options: {
   const built = new Map<string, RequestHandler>();
   const router = Router();
 
-  router.post(PREVIEW_API, options.access, express.json({ limit: '2mb' }), async (req, res) => {
+  router.post(MANIFEST_API.preview, options.access, express.json({ limit: '2mb' }), async (req, res) => {
     const files = filesOf(req.body);
     if (!files) return sendError(res, 'ManifestFilesMalformed');
     const checked = checkDraft(files, undefined);
@@ -69,7 +68,8 @@ export function previewRouter(options: {
       .values({ token, files: JSON.stringify(sortedFiles(files)), created_at: stamp(now) })
       .execute();
     const pages = draft.catalogue.pages.filter((p) => !p.path.includes(':')).map((p) => p.path);
-    res.setHeader('Cache-Control', 'no-store').json({ token, url: `${PREVIEW_PREFIX}/${token}/`, pages });
+    const answer: DraftPreview = { token, url: `${PREVIEW_PREFIX}/${token}/`, pages };
+    res.setHeader('Cache-Control', 'no-store').json(answer);
   });
 
   const site = async (token: string): Promise<RequestHandler | undefined> => {

@@ -115,6 +115,20 @@ test('a typo is marked at its line and publishing is refused; a new pergola vari
   await expect(changes).toContainText('adds 1 product: pergola-pool-side');
   expect(await statusOf(page, '/pergola-pool-side')).toBe(404);
 
+  // The draft's new landing page, previewed by the real renderer before anything is published.
+  await page.getByRole('button', { name: t('previewButton') }).click();
+  await expect(page.getByLabel(t('previewPage'))).toHaveValue('/pergola-pool-side');
+  const [preview] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: t('previewOpen') }).click(),
+  ]);
+  await expect(preview.getByRole('heading', { level: 1 })).toContainText('Pool Side');
+  await expect(preview.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  const home = preview.locator('header a[href^="/admin/manifest/preview/"]').first();
+  await expect(home).toBeVisible();
+  await preview.close();
+  expect(await statusOf(page, '/pergola-pool-side')).toBe(404);
+
   await page.getByLabel(t('noteLabel')).fill('Adds the pool side pergola');
   await page.getByRole('button', { name: t('publish'), exact: true }).click();
   await expect(page.getByText(text('publishedBody', { n: 2 }))).toBeVisible();

@@ -8,6 +8,7 @@ import GuidedAdditions from './GuidedAdditions.tsx';
 import { ConflictPanel } from './ConflictPanel.tsx';
 import { FileTabs, PANEL_ID, tabId } from './FileTabs.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { PreviewPanel } from './PreviewPanel.tsx';
 import { PublishForm } from './PublishForm.tsx';
 import type { Translate } from './texts.ts';
 import { useWorkspace } from './useWorkspace.ts';
@@ -75,7 +76,12 @@ export function Workspace(props: { readonly live: LiveManifest; readonly texts: 
         <Aside>
           <GuidedAdditions files={draft.files} texts={props.texts} t={t} onAdded={w.inserted} />
           <CheckPanel check={w.check} current={w.current} t={t} onJump={w.jump} />
-          {/* Preview of the draft's pages (issue 20's next step) belongs here, between the changes and Publish. */}
+          <PreviewPanel
+            files={draft.files}
+            ready={w.current && w.check.result?.ok === true}
+            changes={(w.current && w.check.result?.changes) || []}
+            t={t}
+          />
           <PublishForm publish={publish} t={t} />
         </Aside>
       </Columns>

@@ -2,6 +2,7 @@ import {
   MANIFEST_API,
   versionPath,
   type CheckResult,
+  type DraftPreview,
   type ManifestFile,
   type Published,
   type PublishConflict,
@@ -17,6 +18,10 @@ const post = <T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> =
     body: JSON.stringify(body),
     ...(signal ? { signal } : {}),
   });
+
+/** Keeps a draft on the server for a preview of its pages. */
+export const previewDraft = (files: readonly ManifestFile[]): Promise<DraftPreview> =>
+  post<DraftPreview>(MANIFEST_API.preview, { files });
 
 /** The project's checker, on the server, over a draft. */
 export const checkDraft = (files: readonly ManifestFile[], signal?: AbortSignal): Promise<CheckResult> =>
