@@ -20,7 +20,15 @@ export interface BackupInfo {
 
 const INFO_FILE = 'backup.json';
 const MEDIA_DIR = 'media';
-const TABLES = ['requests', 'outbox', 'slot_map', 'slot_image_files', 'folder_marks', 'secrets', 'manifest_versions'] as const;
+const TABLES = [
+  'requests',
+  'outbox',
+  'slot_map',
+  'slot_image_files',
+  'folder_marks',
+  'secrets',
+  'manifest_versions',
+] as const;
 
 /** The reason a backup or restore cannot be made, said to the operator as is (no stack trace). */
 export class BackupError extends Error {
