@@ -6,6 +6,7 @@ import { isStaffKind, kindOf } from './kinds.ts';
 import type { Catalogue, Card, Page, Product, Section, SitemapEntry, Slot } from './model.ts';
 import { compileRoute, instances, isCatchAll, isPattern } from './routes.ts';
 import type { DataPath, ParsedManifest } from './source.ts';
+import type { Texts } from './texts.ts';
 import type { ManifestInput, PageInput, SectionInput } from './types.ts';
 
 /** What expansion yields: the Catalogue, and where each of its parts came from (for the checks). */
@@ -115,7 +116,7 @@ function resolvePage(
     ...(folder !== undefined ? { folder } : {}),
     ...(p.productType ? { productType: p.productType } : {}),
     params,
-    texts: { ...(input.pageDefaults?.[p.kind] ?? {}), ...(p.texts ?? {}) },
+    texts: { ...(input.pageDefaults?.[p.kind] ?? {}), ...(p.texts ?? {}) } as Texts,
     links: p.links ?? [],
     sections: (p.sections ?? []).map(resolveSection),
     sitemap: p.sitemap ?? (!staff && kindOf(p.kind).status === 200),
@@ -125,7 +126,8 @@ function resolvePage(
 
 function resolveSection(s: SectionInput): Section {
   const { items, icons, texts, ...rest } = s;
-  return { ...rest, items: (items ?? []) as (string | Card)[], icons: icons ?? {}, texts: texts ?? {} };
+  // Texts: FromSchema types the keys the schema lists beside a referenced rest as unknown; each is a string.
+  return { ...rest, items: (items ?? []) as (string | Card)[], icons: icons ?? {}, texts: (texts ?? {}) as Texts };
 }
 
 function sitemap(pages: readonly Page[], baseUrl: string): SitemapEntry[] {

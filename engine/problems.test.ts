@@ -54,7 +54,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
   it('misspelled text key, with a did-you-mean', () => {
     expect(problemsOf('bad-text-key')).toMatchInlineSnapshot(`
       [
-        "bad-text-key/catalogue.yaml:35:7  Unknown text key 'emptyTitel' (did you mean 'emptyTitle'?).  (Valid values: loading, error, emptyTitle, emptyBody, count, none, notFound, mediaHeading, images, videos, changeImage, current, defaultImage, dropHere, dropHint, chooseFile, uploading, tooLarge, notImage, successTitle, successBody, errorTitle, uploadFailed, loadFailed, openRoot, scan, scanning, scanDoneTitle, scanDoneBody, scanFailedTitle and 150 more.)",
+        "bad-text-key/catalogue.yaml:35:7  Unknown text key 'emptyTitel' (did you mean 'emptyTitle'?).  (Valid values: loading, error, emptyTitle, emptyBody, count, none, notFound, mediaHeading, images, videos, changeImage, current, defaultImage, dropHere, dropHint, chooseFile, uploading, tooLarge, notImage, successTitle, successBody, errorTitle, uploadFailed, loadFailed, openRoot, scan, scanning, scanDoneTitle, scanDoneBody, scanFailedTitle and 156 more.)",
       ]
     `);
   });
@@ -326,6 +326,30 @@ describe('npm run check', () => {
         });
       expect(run().stdout).toMatchInlineSnapshot(`
         "Manifest is valid: 61 routes, 47 products, 66 folders, 15 slots.
+        Translations (warnings):
+          Spanish (es): published; 0 of 54 pages translated.
+            54 pages wait for texts:
+            /pergola-fixed-roof-attached: 12 texts missing
+              manifest/families.yaml:35:22  families.0.pages.0.breadcrumb.0.label
+              manifest/families.yaml:36:22  families.0.pages.0.breadcrumb.1.label
+              manifest/families.yaml:39:22  families.0.pages.0.links.0.label
+            /pergola-fixed-roof-attached-images: 13 texts missing
+              manifest/families.yaml:14:20  families.0.vars.imagesTitle
+              manifest/families.yaml:47:24  families.0.pages.1.back.label
+              manifest/families.yaml:49:22  families.0.pages.1.breadcrumb.0.label
+            /pergola-fixed-roof-attached-videos: 13 texts missing
+              manifest/families.yaml:15:20  families.0.vars.videosTitle
+              manifest/families.yaml:63:24  families.0.pages.2.back.label
+              manifest/families.yaml:65:22  families.0.pages.2.breadcrumb.0.label
+            /pergola-fixed-roof-freestanding: 12 texts missing
+              manifest/families.yaml:35:22  families.0.pages.0.breadcrumb.0.label
+              manifest/families.yaml:36:22  families.0.pages.0.breadcrumb.1.label
+              manifest/families.yaml:39:22  families.0.pages.0.links.0.label
+            /pergola-fixed-roof-freestanding-images: 13 texts missing
+              manifest/families.yaml:14:20  families.0.vars.imagesTitle
+              manifest/families.yaml:47:24  families.0.pages.1.back.label
+              manifest/families.yaml:49:22  families.0.pages.1.breadcrumb.0.label
+            ... and 49 more pages
         Against HEAD, this edit:
           adds 3 pages: /pergola-pool-side, /pergola-pool-side-images, /pergola-pool-side-videos
           removes 1 page: /wood-blinds-gallery

@@ -7,7 +7,15 @@
 import { PAGE_KINDS } from './kinds.ts';
 import { SECTION_TYPES } from './sections.ts';
 import { ICON_NAMES } from './shared/icons.ts';
-import { ADD_MEMBER_TEXT, INTEREST_TEXT, TEXT_KEYS, UI_KEYS, type TextKey, type UiKey } from './texts.ts';
+import {
+  ADD_MEMBER_TEXT,
+  INTEREST_TEXT,
+  TEXT_KEYS,
+  UI_KEYS,
+  UNTRANSLATED_TEXTS,
+  type TextKey,
+  type UiKey,
+} from './texts.ts';
 
 export { PAGE_KINDS, SECTION_TYPES };
 
@@ -59,6 +67,12 @@ const texts = {
       { pattern: ADD_MEMBER_TEXT.source },
     ],
   },
+  properties: Object.fromEntries(
+    UNTRANSLATED_TEXTS.map((k) => [
+      k,
+      { type: 'string', description: `'${k}': a setting or a text for staff, in one language (never translated).` },
+    ]),
+  ) as Record<(typeof UNTRANSLATED_TEXTS)[number], { readonly type: 'string'; readonly description: string }>,
   additionalProperties: { $ref: '#/definitions/text' },
 } as const;
 
@@ -525,7 +539,7 @@ export const manifestSchema = {
         required: ['label', 'value'],
         properties: {
           label: { ...label('What the figure counts.'), examples: ['Years in business'] },
-          value: { ...str, description: 'The figure as shown.', examples: ['25+'] },
+          value: { ...label('The figure as shown.'), examples: ['25+'] },
         },
       },
     },

@@ -203,6 +203,27 @@ export const TEXT_KEYS = [
   'sending',
 ] as const;
 
+/**
+ * Texts of a consultation page that are settings or for staff only (the mail addresses, the staff
+ * list of requests, the notification mail): written in one language, never translated.
+ */
+export const UNTRANSLATED_TEXTS = [
+  'notify',
+  'mailFrom',
+  'mailSubject',
+  'staffHeading',
+  'staffAll',
+  'staffExport',
+  'staffEmpty',
+  'staffReceived',
+  'staffStatus',
+  'status-new',
+  'status-contacted',
+  'status-done',
+  'markContacted',
+  'markDone',
+] as const satisfies readonly TextKey[];
+
 /** Consultation pages label each product category of interest: `interest-<category id>`. */
 export const INTEREST_TEXT = /^interest-[a-z0-9][a-z0-9-]*$/;
 export type InterestKey = `interest-${string}`;
