@@ -327,29 +327,23 @@ describe('npm run check', () => {
       expect(run().stdout).toMatchInlineSnapshot(`
         "Manifest is valid: 61 routes, 47 products, 66 folders, 15 slots.
         Translations (warnings):
-          Spanish (es): published; 0 of 54 pages translated.
-            54 pages wait for texts:
-            /pergola-fixed-roof-attached: 12 texts missing
-              manifest/families.yaml:35:22  families.0.pages.0.breadcrumb.0.label
-              manifest/families.yaml:36:22  families.0.pages.0.breadcrumb.1.label
-              manifest/families.yaml:39:22  families.0.pages.0.links.0.label
-            /pergola-fixed-roof-attached-images: 13 texts missing
-              manifest/families.yaml:14:20  families.0.vars.imagesTitle
-              manifest/families.yaml:47:24  families.0.pages.1.back.label
-              manifest/families.yaml:49:22  families.0.pages.1.breadcrumb.0.label
-            /pergola-fixed-roof-attached-videos: 13 texts missing
-              manifest/families.yaml:15:20  families.0.vars.videosTitle
-              manifest/families.yaml:63:24  families.0.pages.2.back.label
-              manifest/families.yaml:65:22  families.0.pages.2.breadcrumb.0.label
-            /pergola-fixed-roof-freestanding: 12 texts missing
-              manifest/families.yaml:35:22  families.0.pages.0.breadcrumb.0.label
-              manifest/families.yaml:36:22  families.0.pages.0.breadcrumb.1.label
-              manifest/families.yaml:39:22  families.0.pages.0.links.0.label
-            /pergola-fixed-roof-freestanding-images: 13 texts missing
-              manifest/families.yaml:14:20  families.0.vars.imagesTitle
-              manifest/families.yaml:47:24  families.0.pages.1.back.label
-              manifest/families.yaml:49:22  families.0.pages.1.breadcrumb.0.label
-            ... and 49 more pages
+          Spanish (es): published; 4 of 54 pages translated.
+            50 pages wait for texts:
+            /pergola-fixed-roof-freestanding: 6 texts missing
+              manifest/families.yaml:124:15  families.0.members.1.name
+              manifest/families.yaml:128:22  families.0.members.1.description
+              manifest/families.yaml:129:20  families.0.members.1.features.0
+            /pergola-fixed-roof-freestanding-images: 1 text missing
+              manifest/families.yaml:124:15  families.0.members.1.name
+            /pergola-fixed-roof-freestanding-videos: 1 text missing
+              manifest/families.yaml:124:15  families.0.members.1.name
+            /pergola-louvered-roof-attached: 6 texts missing
+              manifest/families.yaml:131:15  families.0.members.2.name
+              manifest/families.yaml:135:22  families.0.members.2.description
+              manifest/families.yaml:137:12  families.0.members.2.features.0
+            /pergola-louvered-roof-attached-images: 1 text missing
+              manifest/families.yaml:131:15  families.0.members.2.name
+            ... and 45 more pages
         Against HEAD, this edit:
           adds 3 pages: /pergola-pool-side, /pergola-pool-side-images, /pergola-pool-side-videos
           removes 1 page: /wood-blinds-gallery
