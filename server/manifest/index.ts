@@ -66,7 +66,10 @@ export async function openManifest(deps: {
     atStart,
     live: {
       read,
-      filesChanged: (reason) => void publishFiles(files, reason).catch((err: unknown) => logger.warn({ err }, reason)),
+      filesChanged: (reason) =>
+        void publishFiles(files, reason).catch((err: unknown) =>
+          logger.warn({ err, reason }, 'The manifest files could not be published; the live version keeps serving.'),
+        ),
       serving: (catalogue) => {
         served = versionOf.get(catalogue) ?? served;
         void registry.serve(served.version, served.hash);

@@ -56,7 +56,7 @@ export interface FilesOptions {
 /**
  * Publishes the files on disk (a first start on an empty database; a developer's file edit): when
  * they are valid and differ from the live version, as a compare-and-swap on the version they came
- * from (`.version` beside them; 0 on an empty database). Refused, with what to do, when another
+ * from (`DATA_DIR/manifest-files.version`; 0 on an empty database). Refused, with what to do, when another
  * version was published since. Files never overwrite a version silently.
  */
 export async function publishFiles(options: FilesOptions, reason: string): Promise<number | undefined> {
