@@ -67,7 +67,7 @@ describe('languages in the manifest', () => {
     expect(pageLanguages(c, page(c, '/pergola-images'))).toEqual(['en', 'es']);
     expect(pageLanguages(c, page(c, '/pergolas'))).toEqual(['en']);
     expect(c.translations['es']?.pages[page(c, '/pergolas').id]).toEqual([
-      { key: 'pages.1.heading', file: FIXTURE, line: 34, col: 14 },
+      { key: 'pages./pergolas.heading', file: FIXTURE, line: 34, col: 14 },
     ]);
   });
 
@@ -83,7 +83,7 @@ describe('languages in the manifest', () => {
         "  2 of 3 pages have their own texts translated (published once the shared texts are).",
         "  1 page waits for texts:",
         "  /pergolas: 1 text missing",
-        "    engine/__fixtures__/languages/catalogue.yaml:34:14  pages.1.heading",
+        "    engine/__fixtures__/languages/catalogue.yaml:34:14  pages./pergolas.heading",
       ]
     `);
   });
@@ -91,6 +91,14 @@ describe('languages in the manifest', () => {
   it('counts a text without words (a placeholder, a figure) as the same in every language', () => {
     const c = build((t) => t.replace('heading: Pergolas', "heading: '{n}'"));
     expect(pageLanguages(c, page(c, '/pergolas'))).toEqual(['en', 'es']);
+  });
+
+  it('counts a family variable only where it lands in a text, not in a setting (an href, a subcategory)', () => {
+    const built = buildCatalogue(readManifest().sources);
+    if (!built.ok) throw new Error('the real manifest is not valid');
+    const keys = Object.values(built.catalogue.translations['es']?.pages ?? {}).flatMap((m) => m.map((t) => t.key));
+    expect(keys).toContain('families.interior-types.vars.galleryHeading');
+    expect(keys.filter((k) => /\.vars\.(href|subcategory)$/.test(k))).toEqual([]);
   });
 
   it('formats a plural message in each language, and plain placeholders as before', () => {

@@ -99,6 +99,24 @@ function walk(
   return out;
 }
 
+/** The parts of the manifest whose shape the Catalogue keeps (its texts are where the schema says). */
+export type CataloguePart = 'site' | 'ui' | 'figures' | 'products' | 'pages';
+
+/**
+ * The texts of a part of a Catalogue read in one language, found along the schema of the manifest part
+ * it was made from (settings such as paths, ids and subcategories are not among them).
+ */
+export function textsAlong(value: unknown, part: CataloguePart): string[] {
+  const out: string[] = [];
+  const node = (manifestSchema.properties as unknown as Readonly<Record<string, SchemaNode>>)[part];
+  if (!node) return out;
+  walk(value, node, [], (text) => {
+    if (typeof text === 'string') out.push(text);
+    return text;
+  });
+  return out;
+}
+
 /** Every text of the manifest with its values per language, in manifest order. */
 export function textsOf(data: unknown, defaultLanguage: string): TextFound[] {
   const out: TextFound[] = [];

@@ -327,23 +327,25 @@ describe('npm run check', () => {
       expect(run().stdout).toMatchInlineSnapshot(`
         "Manifest is valid: 61 routes, 47 products, 66 folders, 15 slots.
         Translations (warnings):
-          Spanish (es): published; 4 of 54 pages translated.
-            50 pages wait for texts:
-            /pergola-fixed-roof-freestanding: 6 texts missing
-              manifest/families.yaml:124:15  families.0.members.1.name
-              manifest/families.yaml:128:22  families.0.members.1.description
-              manifest/families.yaml:129:20  families.0.members.1.features.0
-            /pergola-fixed-roof-freestanding-images: 1 text missing
-              manifest/families.yaml:124:15  families.0.members.1.name
-            /pergola-fixed-roof-freestanding-videos: 1 text missing
-              manifest/families.yaml:124:15  families.0.members.1.name
-            /pergola-louvered-roof-attached: 6 texts missing
-              manifest/families.yaml:131:15  families.0.members.2.name
-              manifest/families.yaml:135:22  families.0.members.2.description
-              manifest/families.yaml:137:12  families.0.members.2.features.0
-            /pergola-louvered-roof-attached-images: 1 text missing
-              manifest/families.yaml:131:15  families.0.members.2.name
-            ... and 45 more pages
+          Spanish (es): published; 20 of 54 pages translated.
+            34 pages wait for texts:
+            /pergola-pool-side: 4 texts missing
+              manifest/families.yaml:210:15  families.pergola-variants.members.pool-side.name
+              manifest/families.yaml:214:22  families.pergola-variants.members.pool-side.description
+              manifest/families.yaml:215:20  families.pergola-variants.members.pool-side.features.0
+            /pergola-pool-side-images: 1 text missing
+              manifest/families.yaml:210:15  families.pergola-variants.members.pool-side.name
+            /pergola-pool-side-videos: 1 text missing
+              manifest/families.yaml:210:15  families.pergola-variants.members.pool-side.name
+            /roman-shades: 11 texts missing
+              manifest/families.yaml:299:22  families.interior-types.pages.page.breadcrumb.0.label
+              manifest/families.yaml:300:22  families.interior-types.pages.page.breadcrumb.1.label
+              manifest/families.yaml:302:24  families.interior-types.pages.page.back.label
+            /roman-shades-gallery: 13 texts missing
+              manifest/families.yaml:277:23  families.interior-types.vars.galleryHeading
+              manifest/families.yaml:278:23  families.interior-types.vars.galleryLoading
+              manifest/families.yaml:279:21  families.interior-types.vars.galleryError
+            ... and 29 more pages
         Against HEAD, this edit:
           adds 3 pages: /pergola-pool-side, /pergola-pool-side-images, /pergola-pool-side-videos
           removes 1 page: /wood-blinds-gallery

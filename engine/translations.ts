@@ -9,7 +9,7 @@
 import { problem, type Problem } from './errors.ts';
 import { expand } from './expand.ts';
 import { isStaffKind, kindOf, takesRequests } from './kinds.ts';
-import { languagesOf, mapTexts, textsOf, valueIn, type Localized } from './localize.ts';
+import { languagesOf, mapTexts, textsAlong, textsOf, valueIn, type CataloguePart, type Localized } from './localize.ts';
 import { compileMessage, compileMessages, isMessage, messageHint } from './messages.ts';
 import type { Catalogue, Page, Translation, UntranslatedText } from './model.ts';
 import { isIntro } from './sections.ts';
@@ -72,26 +72,41 @@ function translate(input: LocalizedManifestInput, m: ParsedManifest, language: s
     if (own !== undefined) return own;
     const fallback = typeof text === 'string' ? text : (text[first] ?? '');
     const place = m.locate(path);
-    missing.push({ key: keyOf(path), file: place.file, line: place.line, col: place.col });
+    missing.push({ key: keyOf(input, path), file: place.file, line: place.line, col: place.col });
     return `${mark(missing.length - 1)}${fallback}`;
   }) as ManifestInput;
   const marked = expand(projected, m, []).catalogue;
-  const marks = (x: unknown): Set<number> =>
-    new Set([...JSON.stringify(x).matchAll(MARK)].map((hit) => Number(hit[1])));
+  // Only texts count: a family variable may also land in a setting (an href, a subcategory).
+  const marks = (parts: readonly (readonly [unknown, CataloguePart])[]): Set<number> =>
+    new Set(
+      parts
+        .flatMap(([value, part]) => textsAlong(value, part))
+        .flatMap((text) => [...text.matchAll(MARK)].map((hit) => Number(hit[1]))),
+    );
   const sharedPages = marked.pages.filter((p) => takesRequests(p.kind) || kindOf(p.kind).status === 404);
-  const sharedMarks = marks([marked.ui, marked.site, marked.figures, sharedPages]);
+  const sharedParts = [
+    [marked.ui, 'ui'],
+    [marked.site, 'site'],
+    [marked.figures, 'figures'],
+    [sharedPages, 'pages'],
+  ] as const;
+  const sharedMarks = marks(sharedParts);
   // A shared text a page shows (the title template) is counted once, as shared.
-  const lacks = (x: unknown, skip = new Set<number>()): UntranslatedText[] =>
-    [...marks(x)]
+  const lacks = (found: Set<number>, skip = new Set<number>()): UntranslatedText[] =>
+    [...found]
       .filter((i) => !skip.has(i))
       .sort((a, b) => a - b)
       .flatMap((i) => missing[i] ?? []);
-  const shared = lacks([marked.ui, marked.site, marked.figures, sharedPages]);
+  const shared = lacks(sharedMarks);
   const pages: Record<string, readonly UntranslatedText[]> = {};
   for (const page of marked.pages) {
     if (isStaffKind(page.kind) || sharedPages.includes(page)) continue;
     const products = marked.products.filter((p) => p.id === page.product || introProducts(page).includes(p.id));
-    pages[page.id] = lacks([page, products], sharedMarks);
+    const own = marks([
+      [[page], 'pages'],
+      [products, 'products'],
+    ]);
+    pages[page.id] = lacks(own, sharedMarks);
   }
   const catalogue = JSON.parse(unmark(JSON.stringify(marked))) as Catalogue;
   return { catalogue, shared, pages };
@@ -100,8 +115,23 @@ function translate(input: LocalizedManifestInput, m: ParsedManifest, language: s
 const introProducts = (page: Page): string[] =>
   page.sections.flatMap((s) => (isIntro(s) ? [s.product ?? page.product ?? ''] : []));
 
-/** A text's key as a translator reads it: `ui.menu`, `pages.3.heading`. */
-const keyOf = (path: DataPath): string => path.join('.');
+/**
+ * A text's key as a translator reads it, a list entry named by its id, slug or path where it has one:
+ * `ui.menu`, `pages.consultation.texts.nameLabel`, `families.pergola-variants.members.pool-side.name`.
+ */
+function keyOf(data: unknown, path: DataPath): string {
+  let at = data;
+  return path
+    .map((step) => {
+      const item = (at as Record<string | number, unknown> | undefined)?.[step];
+      at = item;
+      if (typeof step === 'string' || !item || typeof item !== 'object') return step;
+      const named = item as { id?: unknown; slug?: unknown; path?: unknown };
+      const name = named.id ?? named.slug ?? named.path;
+      return typeof name === 'string' && !name.includes('{') ? name : step;
+    })
+    .join('.');
+}
 
 /** Each further language: the catalogue read in it, with its messages, and what it lacks. */
 export function translationsOf(
