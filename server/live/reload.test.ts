@@ -164,10 +164,14 @@ it('after a manifest reload, the consultation form, the server checking requests
     // Screens get another label, pergolas are no longer offered, the products message is new.
     const pages = join(dir, 'manifest', 'pages.yaml');
     const text = await readFile(pages, 'utf8');
+    // (A text is a plain string or a value per language, `en:` first: the English one is edited.)
     const edited = text
-      .replace('interest-screens: Outdoor screens', 'interest-screens: Motorized screens')
-      .replace(/\n +interest-aluminum-pergolas: .*/, '')
-      .replace('productsError: Pick at least one product.', 'productsError: Pick one of the products we offer.');
+      .replace(/(interest-screens:(?:\s*\n\s*en:)?\s*)Outdoor screens/, '$1Motorized screens')
+      .replace(/\n( +)interest-aluminum-pergolas:.*(\n\1 +.*)*/, '')
+      .replace(
+        /(productsError:(?:\s*\n\s*en:)?\s*)Pick at least one product\./,
+        '$1Pick one of the products we offer.',
+      );
     expect(edited).not.toBe(text);
     const from = log.length;
     await writeFile(pages, edited);
