@@ -116,6 +116,14 @@ describe('languages in the manifest', () => {
     expect(formatText(mixed, { count: 2, name: 'Pergolas' }, compiled.messages, 'en')).toBe('2 photos of pergolas');
   });
 
+  it("reads a message's case text as text, not as a placeholder (one {image}), and its placeholders as such", () => {
+    const message = (en: string) => (t: string) => t.replace('heading: { en: Welcome,', `heading: { en: '${en}',`);
+    expect(build(message('{count, plural, one {image} other {images}}')).pages[0]?.heading).toContain('one {image}');
+    expect(() => build(message('{count, plural, one {image of {thing}} other {images}}'))).toThrow(
+      "'{thing}' is a placeholder that nothing fills.",
+    );
+  });
+
   it('locates a malformed message, a text in an unknown language and a text without its default', () => {
     const result = loadCatalogue('engine/__fixtures__/bad-malformed-message');
     expect(result.ok).toBe(false);

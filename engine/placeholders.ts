@@ -151,8 +151,33 @@ function compileAny(value: unknown): Filler<unknown> {
 
 /** Placeholders left in a string that nothing fills at run time either. */
 export function unknownPlaceholders(s: string): string[] {
+  return placeholdersIn(s).filter((name) => !RUNTIME_PLACEHOLDERS.has(name));
+}
+
+/**
+ * The placeholders of a text. In an ICU message (`{count, plural, one {# image} other {# images}}`) a
+ * case's text in braces is no placeholder, even when it is one word (`one {image}`); the placeholders
+ * inside a case's text are.
+ */
+function placeholdersIn(s: string): string[] {
+  if (!s.includes(',')) return [...s.matchAll(PLACEHOLDER)].flatMap((m) => (m[1] ? [m[1]] : []));
   const out: string[] = [];
-  for (const m of s.matchAll(PLACEHOLDER)) if (m[1] && !RUNTIME_PLACEHOLDERS.has(m[1])) out.push(m[1]);
+  // Whether each open brace holds text (the top level, a case) or an argument with its cases.
+  const inArgument: boolean[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === '}') inArgument.pop();
+    if (ch !== '{') continue;
+    if (inArgument.at(-1) === true) {
+      inArgument.push(false);
+      continue;
+    }
+    const simple = /^\{([A-Za-z]\w*)(\|lower)?\}/.exec(s.slice(i));
+    if (simple?.[1]) {
+      out.push(simple[1]);
+      i += simple[0].length - 1;
+    } else inArgument.push(true);
+  }
   return out;
 }
 
