@@ -6,7 +6,7 @@
  * Staff tools stay in the default language. Pure.
  */
 
-import { problem, type Problem } from './errors.ts';
+import { problem, type Place, type Problem } from './errors.ts';
 import { expand } from './expand.ts';
 import { isStaffKind, kindOf, takesRequests } from './kinds.ts';
 import { languagesOf, mapTexts, textsAlong, textsOf, valueIn, type CataloguePart, type Localized } from './localize.ts';
@@ -71,8 +71,7 @@ function translate(input: LocalizedManifestInput, m: ParsedManifest, language: s
     const own = valueIn(text, language, first);
     if (own !== undefined) return own;
     const fallback = typeof text === 'string' ? text : (text[first] ?? '');
-    const place = m.locate(path);
-    missing.push({ key: keyOf(input, path), file: place.file, line: place.line, col: place.col });
+    missing.push(untranslated(keyOf(input, path), () => m.locate(path)));
     return `${mark(missing.length - 1)}${fallback}`;
   }) as ManifestInput;
   const marked = expand(projected, m, []).catalogue;
@@ -110,6 +109,20 @@ function translate(input: LocalizedManifestInput, m: ParsedManifest, language: s
   }
   const catalogue = JSON.parse(unmark(JSON.stringify(marked))) as Catalogue;
   return { catalogue, shared, pages };
+}
+
+/**
+ * A missing text whose place is found when first read: placing needs the YAML document of its file,
+ * which a valid manifest otherwise never parses (a reload, the fuzz test).
+ */
+function untranslated(key: string, locate: () => Place): UntranslatedText {
+  let place: Place | undefined;
+  const at = (): Place => (place ??= locate());
+  return Object.defineProperties({ key } as UntranslatedText, {
+    file: { enumerable: true, get: () => at().file },
+    line: { enumerable: true, get: () => at().line },
+    col: { enumerable: true, get: () => at().col },
+  });
 }
 
 const introProducts = (page: Page): string[] =>
