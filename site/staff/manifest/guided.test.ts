@@ -25,6 +25,12 @@ describe('guided additions', () => {
     expect(pergolas.fields.filter((f) => f.required).map((f) => f.key)).toEqual(['slug', 'name']);
     expect(pergolas.fields.find((f) => f.key === 'features')?.list).toBe(true);
     expect(pergolas.fields.find((f) => f.key === 'subcategory')?.example).toBe('louvered-roof');
+    // A member whose texts are given per language shows its default-language ones as examples.
+    const example = (key: string) => pergolas.fields.find((f) => f.key === key)?.example ?? '';
+    expect(example('name')).toBe('Special Cuts & Angle Pergolas');
+    expect(example('description')).toMatch(/^Pergolas cut to fit angled walls/);
+    expect(example('features').split('\n')[0]).toBe('Angled and mitered frames');
+    expect(example('features')).not.toContain('[object Object]');
     expect(guidedFamilies(files).map((f) => f.id)).toEqual([
       'pergola-variants',
       'screen-applications',

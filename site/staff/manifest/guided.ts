@@ -23,6 +23,19 @@ const REQUIRED = ['slug', 'name'];
 const RARE = new Set(['without']);
 
 /**
+ * A text as staff read it in the form: a plain string, or of a value per language the first one
+ * given (the default language comes first in the manifest).
+ */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const first = Object.values(value)[0];
+    return typeof first === 'string' ? first : '';
+  }
+  return '';
+}
+
+/**
  * The fields of a family's form: slug and name, then every key its members set, in the order they
  * first appear (what the family's templates need of a member, as its members give it).
  */
@@ -32,7 +45,7 @@ function fieldsOf(members: readonly Record<string, unknown>[]): MemberField[] {
   return keys.map((key) => {
     const value = last[key];
     const list = members.some((m) => Array.isArray(m[key]));
-    const example = Array.isArray(value) ? value.join('\n') : typeof value === 'string' ? value : undefined;
+    const example = Array.isArray(value) ? value.map(textOf).join('\n') : textOf(value) || undefined;
     return { key, list, required: REQUIRED.includes(key), ...(example ? { example } : {}) };
   });
 }
