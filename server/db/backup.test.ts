@@ -7,18 +7,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONSULTATION_API } from '../../engine/shared/consultation.ts';
 import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
 import { jpeg, PASSWORD, signIn, upload } from '../../testing/staff-harness.ts';
+import { BACKED_UP_TABLES } from './backup.ts';
 import { openDatabase, SQLITE_FILE } from './database.ts';
 
 const run = promisify(execFile);
-const TABLES = [
-  'requests',
-  'outbox',
-  'slot_map',
-  'slot_image_files',
-  'folder_marks',
-  'secrets',
-  'manifest_versions',
-] as const;
 
 let root = '';
 /** The server's working folder: a copy of the manifest and a stand-in build. */
@@ -44,7 +36,7 @@ async function rows(dataDir: string): Promise<Record<string, number>> {
   const database = openDatabase({ file: join(dataDir, SQLITE_FILE) });
   try {
     const counts: Record<string, number> = {};
-    for (const t of TABLES) {
+    for (const t of BACKED_UP_TABLES) {
       const row = await database.db
         .selectFrom(t)
         .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -20,7 +20,8 @@ export interface BackupInfo {
 
 const INFO_FILE = 'backup.json';
 const MEDIA_DIR = 'media';
-const TABLES = [
+/** The tables a restore checks row by row (rate-limit counts, heartbeats and preview drafts are copied, not checked: they change by the second). */
+export const BACKED_UP_TABLES = [
   'requests',
   'outbox',
   'slot_map',
@@ -39,7 +40,7 @@ const rowCounts = (file: string): Record<string, number> => {
   const db = new SQLite(file, { readonly: true });
   try {
     return Object.fromEntries(
-      TABLES.map((t) => [t, (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]),
+      BACKED_UP_TABLES.map((t) => [t, (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]),
     );
   } finally {
     db.close();
@@ -126,7 +127,7 @@ export async function restore(options: { dataDir: string; file: string }): Promi
   const integrity = db.pragma('integrity_check', { simple: true });
   db.close();
   const rows = rowCounts(join(dataDir, SQLITE_FILE));
-  const differ = TABLES.filter((t) => rows[t] !== info.rows[t]);
+  const differ = BACKED_UP_TABLES.filter((t) => rows[t] !== info.rows[t]);
   if (integrity !== 'ok' || differ.length > 0) {
     throw new BackupError(
       `The restored database does not match the backup (${integrity !== 'ok' ? `integrity: ${String(integrity)}` : `rows differ in ${differ.join(', ')}`}); the backup file may be damaged.`,
