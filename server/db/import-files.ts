@@ -1,7 +1,7 @@
 import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiSlotImages } from '../../engine/shared/api.ts';
-import { SLOT_FILE_NAME } from '../imaging/images.ts';
+import { SLOT_FILE_NAME, slotImageType } from '../imaging/images.ts';
 import type { Logger } from '../log.ts';
 import { stamp, type Database } from './database.ts';
 
@@ -14,17 +14,6 @@ export const EARLIER_FILES = {
 
 /** A file or folder moved into the database is renamed with this suffix (kept for a person to look at). */
 export const IMPORTED_SUFFIX = '.imported';
-
-const SLOT_MIME: Readonly<Record<string, string>> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  gif: 'image/gif',
-};
-
-/** The content type of a slot image by its name's extension. */
-export const slotImageType = (name: string): string => SLOT_MIME[name.split('.').pop() ?? ''] ?? 'image/jpeg';
 
 /** Keeps well-formed entries (same-origin or absolute http(s) URLs); drops the rest. */
 export function parseSlotMap(text: string): ApiSlotImages {

@@ -7,6 +7,17 @@ import { MAX_INPUT_PIXELS } from './thumbs.ts';
 
 /** A slot upload kept in the site database: `/media/slot/<sha256>.<ext>` (server/staff/slot-images.ts). */
 export const SLOT_FILE_NAME = /^[a-f0-9]{64}\.(jpg|png|webp|avif|gif)$/;
+
+const SLOT_MIME: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+};
+
+/** The content type of a slot image, by its name's extension. */
+export const slotImageType = (name: string): string => SLOT_MIME[name.split('.').pop() ?? ''] ?? 'image/jpeg';
 /** A built-in default: `/defaults/<name>`. */
 export const DEFAULT_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 

@@ -7,8 +7,7 @@ import { thumbUrl } from '../data/media-items.ts';
 import type { StoreFile } from '../media/types.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { stamp, type Database } from '../db/database.ts';
-import { slotImageType } from '../db/import-files.ts';
-import { SLOT_FILE_NAME } from '../imaging/images.ts';
+import { SLOT_FILE_NAME, slotImageType } from '../imaging/images.ts';
 import { assertDecodes, webVersion } from './image-type.ts';
 import { sendError } from '../errors.ts';
 
