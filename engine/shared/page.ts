@@ -10,6 +10,8 @@ import type { Catalogue, Page } from '../model.ts';
 
 /** Site-wide data of every page. */
 export interface Shell {
+  /** The language of every text of the shell and its pages (`<html lang>`). */
+  readonly language: string;
   readonly site: Catalogue['site'];
   readonly ui: Catalogue['ui'];
   readonly figures: Catalogue['figures'];

@@ -10,6 +10,7 @@ export function shellOf(c: Catalogue): Shell {
     if (p.folder !== undefined && !isPattern(p.path) && kindOf(p.kind).gallery?.source === 'folder')
       galleries[p.folder] ??= p.path;
   return {
+    language: c.language,
     site: c.site,
     ui: c.ui,
     figures: c.figures,

@@ -67,7 +67,7 @@ export function documentHtml(args: {
   const { shell, payload, rendered, assets } = args;
   return [
     '<!doctype html>',
-    '<html lang="en"><head>',
+    `<html lang="${escapeHtml(shell.language)}"><head>`,
     headTags(payload.head, shell.site.name, assets),
     ...(args.jsonLd ?? []).map((doc) => `<script type="application/ld+json">${jsonForScript(doc)}</script>`),
     `<style id="stitches">${rendered.css}</style>`,

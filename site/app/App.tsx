@@ -4,7 +4,7 @@ import { Header } from '../components/Header.tsx';
 import { SWR_OPTIONS } from '../data/swr.ts';
 import { globalStyles, styled } from '../styles/stitches.ts';
 import { getTemplate } from '../templates/registry.ts';
-import { DataContext, PageContext, ShellContext, UiContext } from './context.ts';
+import { DataContext, LanguageContext, PageContext, ShellContext, UiContext } from './context.ts';
 import type { PagePayload, Shell } from '../../engine/shared/page.ts';
 
 const SkipLink = styled('a', {
@@ -37,22 +37,24 @@ export function App({ shell, payload }: AppProps) {
   const Template = getTemplate(payload.page.kind);
   return (
     <ShellContext.Provider value={shell}>
-      <UiContext.Provider value={shell.ui}>
-        <PageContext.Provider value={{ payload, receivedAt: Date.now() }}>
-          <DataContext.Provider value={{ ...payload, receivedAt: Date.now() }}>
-            <SWRConfig value={{ ...SWR_OPTIONS, fallback: payload.fallback }}>
-              <SkipLink href="#main">{shell.ui['skipToContent']}</SkipLink>
-              <Column>
-                <Header />
-                <Main id="main" tabIndex={-1}>
-                  {Template ? <Template /> : null}
-                </Main>
-                <Footer />
-              </Column>
-            </SWRConfig>
-          </DataContext.Provider>
-        </PageContext.Provider>
-      </UiContext.Provider>
+      <LanguageContext.Provider value={shell.language}>
+        <UiContext.Provider value={shell.ui}>
+          <PageContext.Provider value={{ payload, receivedAt: Date.now() }}>
+            <DataContext.Provider value={{ ...payload, receivedAt: Date.now() }}>
+              <SWRConfig value={{ ...SWR_OPTIONS, fallback: payload.fallback }}>
+                <SkipLink href="#main">{shell.ui['skipToContent']}</SkipLink>
+                <Column>
+                  <Header />
+                  <Main id="main" tabIndex={-1}>
+                    {Template ? <Template /> : null}
+                  </Main>
+                  <Footer />
+                </Column>
+              </SWRConfig>
+            </DataContext.Provider>
+          </PageContext.Provider>
+        </UiContext.Provider>
+      </LanguageContext.Provider>
     </ShellContext.Provider>
   );
 }

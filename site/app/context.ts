@@ -17,6 +17,12 @@ export const PageContext = createContext<PageState | null>(null);
 export const UiContext = createContext<UiTexts>({});
 
 /**
+ * The language of the page's texts: the shell's on the server, `<html lang>` in the browser (an
+ * island formats numbers and plurals, and tells the server which language a request is in, by it).
+ */
+export const LanguageContext = createContext('en');
+
+/**
  * The data an swr key starts with: on the server the page's whole payload, in an island only the keys
  * the island reads (its `data` prop). `receivedAt` is when it was fetched (client clock, for freshness).
  */
@@ -47,5 +53,6 @@ export function usePage(): PageState {
 }
 
 export const useUi = (): UiTexts => useContext(UiContext);
+export const useLanguage = (): string => useContext(LanguageContext);
 export const useData = (): DataState => useContext(DataContext);
 export const useInIsland = (): boolean => useContext(IslandContext);

@@ -157,7 +157,11 @@ describe('Gallery island', () => {
   /** The island as it hydrates: its own props and data only, no page around it. */
   const show = async (data: { fallback?: Record<string, unknown>; errors?: string[] }, unresolved = false) => {
     render(
-      <IslandRoot ui={c.ui} data={{ fallback: data.fallback ?? {}, errors: data.errors ?? [], receivedAt: Date.now() }}>
+      <IslandRoot
+        ui={c.ui}
+        language={c.language}
+        data={{ fallback: data.fallback ?? {}, errors: data.errors ?? [], receivedAt: Date.now() }}
+      >
         <GalleryIsland
           source={unresolved ? null : source}
           unresolved={unresolved}

@@ -47,7 +47,7 @@ export function Island<N extends IslandName>({
   readonly props: IslandProps[N];
   readonly data?: readonly string[];
 }) {
-  const { ui } = useShell();
+  const { ui, language } = useShell();
   const own = dataFor(useData(), data);
   const mod = MODULES[name] as IslandModule<N> | undefined;
   if (!mod) throw new Error(`No island module site/islands/${name}.island.tsx`);
@@ -55,7 +55,7 @@ export function Island<N extends IslandName>({
   const id = `${name}${rendered.length}-`;
   rendered.push(name);
   const html = renderToString(
-    <IslandRoot ui={ui} data={{ ...own, receivedAt: Date.now() }} store={createStore()}>
+    <IslandRoot ui={ui} language={language} data={{ ...own, receivedAt: Date.now() }} store={createStore()}>
       <Component {...props} />
     </IslandRoot>,
     { identifierPrefix: id },

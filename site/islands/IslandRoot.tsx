@@ -2,7 +2,7 @@ import { Provider, type createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { UiTexts } from '../../engine/index.ts';
-import { DataContext, IslandContext, UiContext, type DataState } from '../app/context.ts';
+import { DataContext, IslandContext, LanguageContext, UiContext, type DataState } from '../app/context.ts';
 import { SWR_OPTIONS } from '../data/swr.ts';
 import { islandStore } from './store.ts';
 
@@ -12,11 +12,14 @@ import { islandStore } from './store.ts';
  */
 export function IslandRoot({
   ui,
+  language,
   data,
   store = islandStore,
   children,
 }: {
   readonly ui: UiTexts;
+  /** The page's language (`<html lang>`). */
+  readonly language: string;
   readonly data: DataState;
   /** The server gives each render its own store (the browser's one store is shared by its islands). */
   readonly store?: ReturnType<typeof createStore>;
@@ -25,11 +28,13 @@ export function IslandRoot({
   return (
     <Provider store={store}>
       <SWRConfig value={{ ...SWR_OPTIONS, fallback: data.fallback }}>
-        <UiContext.Provider value={ui}>
-          <DataContext.Provider value={data}>
-            <IslandContext.Provider value={true}>{children}</IslandContext.Provider>
-          </DataContext.Provider>
-        </UiContext.Provider>
+        <LanguageContext.Provider value={language}>
+          <UiContext.Provider value={ui}>
+            <DataContext.Provider value={data}>
+              <IslandContext.Provider value={true}>{children}</IslandContext.Provider>
+            </DataContext.Provider>
+          </UiContext.Provider>
+        </LanguageContext.Provider>
       </SWRConfig>
     </Provider>
   );

@@ -55,7 +55,7 @@ export async function hydrateIsland(el: HTMLElement, ui: UiTexts): Promise<void>
   startTransition(() => {
     hydrateRoot(
       root,
-      <IslandRoot ui={ui} data={{ ...data, receivedAt: Date.now() }}>
+      <IslandRoot ui={ui} language={document.documentElement.lang || 'en'} data={{ ...data, receivedAt: Date.now() }}>
         <Live el={el}>
           <Component {...(props as object)} />
         </Live>
