@@ -24,6 +24,12 @@ export interface ApiMediaItem {
    * `<file>.txt` or `captions.yaml` in the folder). Absent: the site makes a title from the name.
    */
   readonly caption?: string;
+  /**
+   * Captions in further languages, by language code (`{ es: '...' }`: `captions.es.yaml`, an `es:`
+   * line of the sidecar or the Drive description). Absent when there are none, so a listing without
+   * them stays as small as before.
+   */
+  readonly captions?: Readonly<Record<string, string>>;
   /** Same-origin URL of the original file (videos stream with Range). */
   readonly url: string;
   readonly mimeType: string;

@@ -125,6 +125,28 @@ describe('captionOf', () => {
     expect(captionsOf(items, { gallery: 'Patios', ui })).toEqual(['Patios, photo 1', 'Patio', 'Patios, photo 3']);
   });
 
+  it("takes the caption in the page's language, else the default caption, else the title rule", () => {
+    const es = {
+      ...place,
+      gallery: 'Techo fijo adosado a la estructura',
+      ui: { photoOfGallery: '{gallery}, foto {n}' },
+    };
+    const both = { ...photo('IMG_1234.jpg', 'Pool deck'), captions: { es: ' Terraza de la piscina ' } };
+    expect(captionOf(both, 1, { ...es, language: 'es' })).toBe('Terraza de la piscina');
+    // The default language, or a page with no language given, reads the default caption.
+    expect(captionOf(both, 1, { ...place, language: 'en' })).toBe('Pool deck');
+    expect(captionOf(both, 1, place)).toBe('Pool deck');
+    // No Spanish caption (or only spaces): the English one, then the title rule in the page's texts.
+    expect(captionOf(photo('IMG_1234.jpg', 'Pool deck'), 1, { ...es, language: 'es' })).toBe('Pool deck');
+    const blank = { ...photo('IMG_1234.jpg'), captions: { es: '  ', pt: 'Deque da piscina' } };
+    expect(captionOf(blank, 4, { ...es, language: 'es' })).toBe('Techo fijo adosado a la estructura, foto 4');
+    expect(captionOf(blank, 4, { ...es, language: 'pt' })).toBe('Deque da piscina');
+    expect(captionsOf([both, photo('patio.jpg')], { ...es, language: 'es' })).toEqual([
+      'Terraza de la piscina',
+      'Patio',
+    ]);
+  });
+
   it("takes the gallery's title as its page shows it", () => {
     expect(galleryTitle({ heading: '{name} Videos' }, { name: 'Patios' })).toBe('Patios Videos');
   });

@@ -85,30 +85,30 @@ export interface CaptionPlace {
   readonly gallery: string;
   /** The shared texts: `photoOfGallery` and `videoOfGallery` ('{gallery}, photo {n}'). */
   readonly ui: UiTexts;
+  /** The language of the page it is shown on (its catalogue's `language`); absent: the default language. */
+  readonly language?: string;
 }
 
+/** What a caption is made from. */
+export type CaptionSource = Pick<ApiMediaItem, 'name' | 'caption' | 'captions' | 'kind' | 'mimeType'>;
+
 /**
- * What the visitor reads under a tile, in the viewer and in titles: the stored caption; else, for a
- * name a camera or an app gave, the gallery's title and the item's position in the listing (`n`, from
- * 1) in the `photoOfGallery` (a video: `videoOfGallery`) text; else a title from the name (also when
- * the manifest has no such text).
+ * What the visitor reads under a tile, in the viewer and in titles: the stored caption in the page's
+ * language (`place.language`); else the stored default caption; else, for a name a camera or an app
+ * gave, the gallery's title and the item's position in the listing (`n`, from 1) in the
+ * `photoOfGallery` (a video: `videoOfGallery`) text; else a title from the name (also when the
+ * manifest has no such text).
  */
-export function captionOf(
-  item: Pick<ApiMediaItem, 'name' | 'caption' | 'kind' | 'mimeType'>,
-  n: number,
-  place: CaptionPlace,
-): string {
-  const stored = item.caption?.trim();
+export function captionOf(item: CaptionSource, n: number, place: CaptionPlace): string {
+  const stored = (place.language ? item.captions?.[place.language]?.trim() : undefined) || item.caption?.trim();
   if (stored) return stored;
   const text = isCameraName(item.name) ? place.ui[isVideo(item) ? 'videoOfGallery' : 'photoOfGallery'] : undefined;
   return text ? fillText(text, { gallery: place.gallery, n }) : titleFromName(item.name);
 }
 
 /** The caption of every item of a listing, in order (each with its position). */
-export const captionsOf = (
-  items: readonly Pick<ApiMediaItem, 'name' | 'caption' | 'kind' | 'mimeType'>[],
-  place: CaptionPlace,
-): string[] => items.map((item, i) => captionOf(item, i + 1, place));
+export const captionsOf = (items: readonly CaptionSource[], place: CaptionPlace): string[] =>
+  items.map((item, i) => captionOf(item, i + 1, place));
 
 /** A gallery's title as its page shows it (its heading, with the route's values filled in). */
 export const galleryTitle = (page: Pick<Page, 'heading'>, vars: Vars): string => fillText(page.heading, vars);
