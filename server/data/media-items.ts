@@ -26,6 +26,7 @@ export function toMediaItem(file: StoreFile): ApiMediaItem {
     fileId: file.id,
     name: file.name,
     ...(file.caption ? { caption: file.caption } : {}),
+    ...(file.captions ? { captions: file.captions } : {}),
     url: fileUrl(file.id),
     downloadUrl: `${fileUrl(file.id)}?download=1`,
     mimeType: file.mimeType,

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { shortHash } from './ids.ts';
-import { CAPTIONS_FILE, localCaptions } from './local-captions.ts';
+import { withCaptions } from './caption-text.ts';
+import { isCaptionFile, localCaptions } from './local-captions.ts';
 import { isMediaName, LocalIndex, safeRelPath } from './local-index.ts';
 import { isPoster, isVideo, mimeTypeOf, posterNames } from './mime.ts';
 import {
@@ -104,9 +105,9 @@ export class LocalStore implements MediaStore {
     const captions = await localCaptions(dir, names, mediaNames);
     const media = new Set(mediaNames);
     // What the galleries leave out on purpose is not "other": posters, caption files, hidden files.
-    const sidecar = (name: string): boolean =>
-      name === CAPTIONS_FILE || (name.toLowerCase().endsWith('.txt') && media.has(name.slice(0, -4)));
-    const otherNames = names.filter((n) => !media.has(n) && !n.startsWith('.') && !isPoster(n) && !sidecar(n));
+    const otherNames = names.filter(
+      (n) => !media.has(n) && !n.startsWith('.') && !isPoster(n) && !isCaptionFile(n, media),
+    );
     const others = await Promise.all(
       otherNames.map(async (name): Promise<OtherFile | null> => {
         const stats = await lstat(join(dir, name)).catch(() => null);
@@ -116,7 +117,10 @@ export class LocalStore implements MediaStore {
     return {
       files: files
         .filter((f): f is StoreFile => f !== null)
-        .map((f) => (captions.has(f.name) ? { ...f, caption: captions.get(f.name) as string } : f))
+        .map((f) => {
+          const found = captions.get(f.name);
+          return found ? withCaptions(f, found) : f;
+        })
         .sort(byName),
       others: others.filter((o): o is OtherFile => o !== null).sort((a, b) => a.name.localeCompare(b.name)),
     };

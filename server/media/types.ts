@@ -11,8 +11,10 @@ export interface StoreFile {
   readonly height?: number;
   /** Content fingerprint (md5 or mtime+size) for content-addressed thumbnail URLs. */
   readonly version: string;
-  /** What the file shows, in words (Drive: its description; local: a sidecar). */
+  /** What the file shows, in words (Drive: its description; local: a sidecar; either: `captions.yaml`). */
   readonly caption?: string;
+  /** Its captions in further languages, by language code (`captions.es.yaml`, an `es:` line); absent when none. */
+  readonly captions?: Readonly<Record<string, string>>;
   /** Drive: the file's page in Google Drive. */
   readonly viewUrl?: string;
   /**
