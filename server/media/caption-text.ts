@@ -101,12 +101,10 @@ export function captionsFor(name: string, tables: FolderCaptionTables, own?: Cap
  * (in code order, absent when there are none, so a listing without them stays the same).
  */
 export function withCaptions<F extends StoreFile>(file: F, captions: CaptionsByLanguage): F {
-  const { caption: _caption, captions: _captions, ...rest } = file;
   const others = [...captions].filter(([lang]) => lang !== DEFAULT).sort(([a], [b]) => (a < b ? -1 : 1));
   const caption = captions.get(DEFAULT);
-  return {
-    ...rest,
-    ...(caption ? { caption } : {}),
-    ...(others.length > 0 ? { captions: Object.fromEntries(others) } : {}),
-  } as F;
+  const out = { ...file, caption, captions: others.length > 0 ? Object.fromEntries(others) : undefined };
+  if (!caption) delete out.caption;
+  if (!out.captions) delete out.captions;
+  return out;
 }
