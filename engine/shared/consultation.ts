@@ -21,6 +21,12 @@ export const CONSULTATION_FIELDS = [
 export type ConsultationField = (typeof CONSULTATION_FIELDS)[number];
 export const HONEYPOT_FIELD = 'website';
 
+/**
+ * Beside the fields, the language the visitor read the form in (a code of `site.languages`): the
+ * server checks and answers the request in it and stores it with the request for staff.
+ */
+export const LANGUAGE_FIELD = 'language';
+
 /** The JSON endpoint the form posts to when JavaScript runs. */
 export const CONSULTATION_API = '/api/consultations';
 

@@ -46,6 +46,7 @@ async function filled(dir: string, real: boolean): Promise<Database> {
         products: 'screens',
         times: 'Mornings',
         message: 'We would like a quote for the back porch, about 20 by 12 feet.',
+        language: i % 3 === 0 ? 'es' : 'en',
       })
       .execute();
     await database.db.insertInto('outbox').values({ request_id: id, attempts: 0, next_attempt_at: stamp() }).execute();

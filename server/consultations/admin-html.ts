@@ -1,6 +1,7 @@
 import type { TextKey } from '../../engine/texts.ts';
 import { escapeText } from '../../engine/shared/consultation.ts';
 import { REQUEST_STATUSES, type RequestStatus } from '../db/database.ts';
+import { languageName } from './language.ts';
 import type { ConsultationSettings } from './settings.ts';
 import type { StoredRequest } from './store.ts';
 
@@ -15,6 +16,9 @@ button{font:inherit;min-height:44px;padding:4px 10px;border:1px solid #17465f;bo
 :focus-visible{outline:3px solid #1a73c7;outline-offset:2px}`;
 
 export const REQUESTS_PATH = '/admin/requests';
+
+// The language column's heading: staff tools are in English, as the language names are (languageName).
+const LANGUAGE_HEADING = 'Language';
 
 /** The staff list of requests: filter links, export link, one row per request with its mark buttons. */
 export function requestsPageHtml(
@@ -41,7 +45,8 @@ export function requestsPageHtml(
       (r) =>
         `<tr data-id="${escapeText(r.id)}"><td>${escapeText(r.created_at.slice(0, 16).replace('T', ' '))}</td><td>${t(`status-${r.status}`)}</td>` +
         `<td>${r.name}</td><td>${r.phone}<br>${r.email}</td><td>${r.place}</td><td>${r.products.split(',').map(label).join(', ')}</td>` +
-        `<td>${r.times}</td><td class="message">${r.message}</td><td>${mark(r, 'contacted', 'markContacted')}${mark(r, 'done', 'markDone')}</td></tr>`,
+        `<td>${r.times}</td><td class="message">${r.message}</td><td>${escapeText(languageName(r.language))}</td>` +
+        `<td>${mark(r, 'contacted', 'markContacted')}${mark(r, 'done', 'markDone')}</td></tr>`,
     )
     .join('');
   const head = (
@@ -54,10 +59,11 @@ export function requestsPageHtml(
       'productsLabel',
       'timesLabel',
       'messageLabel',
-      '',
     ] as const
   )
-    .map((k) => `<th scope="col">${k ? t(k) : ''}</th>`)
+    .map(t)
+    .concat(LANGUAGE_HEADING, '')
+    .map((label) => `<th scope="col">${label}</th>`)
     .join('');
   const table =
     rows.length === 0

@@ -12,6 +12,7 @@ const COLUMNS = [
   'times',
   'message',
   'id',
+  'language',
 ] as const;
 
 /**

@@ -10,7 +10,8 @@ import { answerError, errorAnswer, type ErrorAnswer } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from '../staff/origin.ts';
 import { formPageHtml, thankYouHtml } from './html.ts';
-import type { ConsultationSettings } from './settings.ts';
+import { requestLanguage } from './language.ts';
+import { requestLanguages, settingsIn, type ConsultationSettings } from './settings.ts';
 import type { RequestStore, StoredRequest } from './store.ts';
 
 export interface FormOptions {
@@ -40,26 +41,17 @@ const isForm = (req: Request): boolean =>
 /**
  * `POST <page path>` (the plain form: an HTML answer) and `POST /api/consultations` (JSON): same-origin
  * check, body limit, per-address rate limit, honeypot, the shared rules, then one committed insert.
- * The GET of the page gets a Referrer-Policy that lets its form say where it comes from.
+ * Each request is checked and answered in its language (`requestLanguage`: the one its form was
+ * read in), and stored with it. The GET of the page gets a Referrer-Policy that lets its form say
+ * where it comes from.
  */
 export function consultationFormRouter(options: FormOptions): Router {
   const { settings, store } = options;
-  const texts = settings.texts;
   const router = Router();
-
-  /** A refused request: the form page again (a plain form post) or `{ ok: false, error, errors? }`. */
-  const refuse = (
-    req: Request,
-    res: Response,
-    answer: ErrorAnswer,
-    html: () => string,
-    errors?: ConsultationErrors,
-  ) => {
-    res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-    const json = (error: string): ConsultationAnswer => ({ ok: false, error, ...(errors ? { errors } : {}) });
-    answerError(res, answer, { body: isForm(req) ? { html: html() } : { json } });
-  };
   const values = (req: Request): Record<string, unknown> => (req.body ?? {}) as Record<string, unknown>;
+  /** The request's language and the settings read in it. */
+  const readIn = (req: Request): ConsultationSettings =>
+    settingsIn(settings, requestLanguage(values(req), req.path, settings));
 
   const limiter = rateLimit({
     windowMs: options.windowMs ?? 60 * 60 * 1000,
@@ -67,49 +59,62 @@ export function consultationFormRouter(options: FormOptions): Router {
     ...(options.counts ? { store: options.counts } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (req, res) =>
-      refuse(req, res, errorAnswer('TooManyConsultations', { tooMany: texts['tooMany'] ?? '' }), () =>
-        formPageHtml(settings, values(req), {}, 'tooMany'),
-      ),
+    handler: (req, res) => {
+      const read = readIn(req);
+      refuse(req, res, errorAnswer('TooManyConsultations', { tooMany: read.texts['tooMany'] ?? '' }), () =>
+        formPageHtml(read, values(req), {}, 'tooMany'),
+      );
+    },
   });
   const bodies = [express.urlencoded({ extended: false, limit: BODY_LIMIT }), express.json({ limit: BODY_LIMIT })];
 
   const submit = async (req: Request, res: Response): Promise<void> => {
     const raw = values(req);
+    const read = readIn(req);
+    const texts = read.texts;
     if (isHoneypotFilled(raw)) {
       options.logger?.warn({ ip: req.ip }, 'consultation honeypot filled; refused');
       refuse(req, res, errorAnswer('ConsultationSpam', { spam: texts['spam'] ?? '' }), () =>
-        formPageHtml(settings, {}, {}, 'spam'),
+        formPageHtml(read, {}, {}, 'spam'),
       );
       return;
     }
-    const result = validateConsultation(raw, settings);
+    const result = validateConsultation(raw, read);
     if (!result.ok) {
       const invalid = errorAnswer('ConsultationInvalid', { errorTitle: texts['errorTitle'] ?? '' });
-      refuse(req, res, invalid, () => formPageHtml(settings, raw, result.errors), result.errors);
+      refuse(req, res, invalid, () => formPageHtml(read, raw, result.errors), result.errors);
       return;
     }
     let stored: StoredRequest;
     try {
-      stored = await store.add(result.value);
+      stored = await store.add(result.value, read.language);
     } catch (err) {
       options.logger?.error({ err }, 'a consultation request could not be stored');
       refuse(req, res, errorAnswer('ConsultationNotStored', { failed: texts['failed'] ?? '' }), () =>
-        formPageHtml(settings, raw, {}, 'failed'),
+        formPageHtml(read, raw, {}, 'failed'),
       );
       return;
     }
     options.onStored?.(stored);
     res.status(201).setHeader('Cache-Control', 'no-store').setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-    if (isForm(req)) res.type('html').send(thankYouHtml(settings));
+    if (isForm(req)) res.type('html').send(thankYouHtml(read));
     else res.json({ ok: true, id: stored.id, message: texts['thankYouBody'] ?? '' } satisfies ConsultationAnswer);
   };
 
-  router.get(settings.page.path, (_req, res, next) => {
+  // The page's address in each language (one address where a language's page shares the default's).
+  const paths = [...new Set(requestLanguages(settings).map((l) => settingsIn(settings, l).page.path))];
+  router.get(paths, (_req, res, next) => {
     res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
     next();
   });
   // Bodies are parsed before the limiter so that its 429 page gives the visitor's values back.
-  router.post([settings.page.path, CONSULTATION_API], sameOriginOnly, ...bodies, limiter, submit);
+  router.post([...paths, CONSULTATION_API], sameOriginOnly, ...bodies, limiter, submit);
   return router;
+}
+
+/** A refused request: the form page again (a plain form post) or `{ ok: false, error, errors? }`. */
+function refuse(req: Request, res: Response, answer: ErrorAnswer, html: () => string, errors?: ConsultationErrors) {
+  res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
+  const json = (error: string): ConsultationAnswer => ({ ok: false, error, ...(errors ? { errors } : {}) });
+  answerError(res, answer, { body: isForm(req) ? { html: html() } : { json } });
 }

@@ -1,6 +1,11 @@
 import type { TextKey } from '../../engine/texts.ts';
 import type { CONSULTATION_FIELDS } from '../../engine/shared/consultation.ts';
-import { escapeText, HONEYPOT_FIELD, type ConsultationErrors } from '../../engine/shared/consultation.ts';
+import {
+  escapeText,
+  HONEYPOT_FIELD,
+  LANGUAGE_FIELD,
+  type ConsultationErrors,
+} from '../../engine/shared/consultation.ts';
 import type { ConsultationSettings } from './settings.ts';
 
 /**
@@ -23,9 +28,9 @@ fieldset{border:0;padding:0;margin:0}.field{margin-bottom:16px}
 button{font:inherit;font-weight:600;min-height:44px;padding:10px 16px;border:0;border-radius:6px;background:#17465f;color:#fff;cursor:pointer}
 a{color:#17465f}:focus-visible{outline:3px solid #1a73c7;outline-offset:2px}`;
 
-const page = (title: string, body: string): string =>
+const page = (language: string, title: string, body: string): string =>
   [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<!doctype html><html lang="${escapeText(language)}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
     `<title>${escapeText(title)}</title><style>${CSS}</style></head>`,
@@ -72,17 +77,20 @@ export function formPageHtml(
     `<div class="field"><label for="message">${t('messageLabel')}</label><textarea id="message" name="message" rows="5"${aria('message')}>${escapeText(str(values['message']))}</textarea>${err('message')}</div>`,
     `<div class="trap" aria-hidden="true"><label for="${HONEYPOT_FIELD}">Website</label><input id="${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></div>`,
     `<div class="field"><label class="check"><input type="checkbox" name="consent" value="yes"${consent ? ' checked' : ''}${aria('consent')}> ${t('consentLabel')}</label>${err('consent')}</div>`,
+    `<input type="hidden" name="${LANGUAGE_FIELD}" value="${escapeText(settings.language)}">`,
     `<button type="submit">${t('submit')}</button>`,
     '</form>',
   ].join('');
-  return page(settings.page.meta.title || settings.page.heading, body);
+  return page(settings.language, settings.page.meta.title || settings.page.heading, body);
 }
 
-/** The thank-you page after a request was stored. */
+/** The thank-you page after a request was stored, in the request's language, linking its home page. */
 export function thankYouHtml(settings: ConsultationSettings): string {
   const t = (key: TextKey): string => escapeText(settings.texts[key] ?? '');
+  const home = `<a href="${escapeText(settings.home)}">${escapeText(settings.siteName)}</a>`;
   return page(
+    settings.language,
     settings.texts['thankYouTitle'] ?? '',
-    `<h1>${t('thankYouTitle')}</h1><p role="status">${t('thankYouBody')}</p><p><a href="/">${escapeText(settings.siteName)}</a></p>`,
+    `<h1>${t('thankYouTitle')}</h1><p role="status">${t('thankYouBody')}</p><p>${home}</p>`,
   );
 }

@@ -161,7 +161,7 @@ describe('staff requests page', () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('created_at,status,name,phone,email,place,products,times,message,id');
+    expect(lines[0]).toBe('created_at,status,name,phone,email,place,products,times,message,id,language');
     expect(lines[1]).toContain('Second Person');
     expect(lines[2]).toContain(',contacted,First Person,');
     expect(lines[2]).toContain('<script>alert(1)</script> =SUM(A1)');

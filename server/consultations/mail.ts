@@ -1,5 +1,6 @@
 import { fillText } from '../../engine/placeholders.ts';
 import { unescapeText, type ConsultationField } from '../../engine/shared/consultation.ts';
+import { languageLine } from './language.ts';
 import type { ConsultationSettings } from './settings.ts';
 import type { StoredRequest } from './store.ts';
 
@@ -13,7 +14,10 @@ export interface MailMessage {
   readonly messageId: string;
 }
 
-/** Pure: the staff notification for one stored request (plain text; stored text is unescaped for it). */
+/**
+ * Pure: the staff notification for one stored request, in the staff's (default) language, saying
+ * which language to reply in (plain text; stored text is unescaped for it).
+ */
 export function composeMail(request: StoredRequest, settings: ConsultationSettings): MailMessage {
   const t = settings.texts;
   const v = (s: string): string => unescapeText(s);
@@ -23,6 +27,9 @@ export function composeMail(request: StoredRequest, settings: ConsultationSettin
     .join(', ');
   const line = (key: ConsultationField, value: string): string => `${t[`${key}Label`] ?? key}: ${value}`;
   const text = [
+    // First: staff reply in the language the visitor read the form in.
+    languageLine(request.language),
+    '',
     line('name', v(request.name)),
     line('phone', v(request.phone)),
     line('email', v(request.email)),

@@ -1,4 +1,4 @@
-import { takesRequests, type Catalogue, type Page } from '../../engine/index.ts';
+import { catalogueIn, pageLanguages, takesRequests, type Catalogue, type Page } from '../../engine/index.ts';
 import {
   consultationMail,
   consultationOffer,
@@ -14,18 +14,53 @@ import {
 export interface ConsultationSettings extends ConsultationOffer, ConsultationMail {
   readonly page: Pick<Page, 'path' | 'heading' | 'texts' | 'meta'>;
   readonly siteName: string;
+  /** The language its visitor texts (labels, messages, thank-you) are in. */
+  readonly language: string;
+  /** The home page's address in that language, or the default one's where the home is not published in it. */
+  readonly home: string;
+  /**
+   * Per further language of the site, the same page read in it (whose own `translations` are empty):
+   * a visitor's request is checked and answered in its language. Staff tools and mails stay in the
+   * default language's settings.
+   */
+  readonly translations: Readonly<Record<string, ConsultationSettings>>;
 }
 
-/** The settings of the catalogue's page whose kind takes requests; null when it has none. */
+/** The settings of the catalogue's page whose kind takes requests, with each further language's; null when it has none. */
 export function consultationSettings(catalogue: Catalogue): ConsultationSettings | null {
   const page = catalogue.pages.find((p) => takesRequests(p.kind));
-  return page ? settingsFromPage(page, catalogue.site.name) : null;
+  if (!page) return null;
+  const [first = catalogue.language, ...further] = catalogue.languages;
+  const root = catalogue.pages.find((p) => p.path === '/');
+  const homeIn = (language: string): string => {
+    if (!root || !pageLanguages(catalogue, root).includes(language)) return root?.path ?? '/';
+    return catalogueIn(catalogue, language).pages.find((p) => p.id === root.id)?.path ?? root.path;
+  };
+  const translations: Record<string, ConsultationSettings> = {};
+  for (const language of further) {
+    const read = catalogueIn(catalogue, language);
+    const own = read.pages.find((p) => p.id === page.id) ?? page;
+    translations[language] = settingsFromPage(own, read.site.name, { language, home: homeIn(language) });
+  }
+  return settingsFromPage(page, catalogue.site.name, { language: first, home: homeIn(first), translations });
 }
 
-/** Pure: the settings of one consultation page. */
+/** Pure: the settings of one consultation page (by default in English, its home `/`, no further language). */
 export function settingsFromPage(
   page: Pick<Page, 'path' | 'heading' | 'texts' | 'meta'>,
   siteName: string,
+  read: Partial<Pick<ConsultationSettings, 'language' | 'home' | 'translations'>> = {},
 ): ConsultationSettings {
-  return { ...consultationOffer(page), ...consultationMail(page.texts), page, siteName };
+  const { language = 'en', home = '/', translations = {} } = read;
+  return { ...consultationOffer(page), ...consultationMail(page.texts), page, siteName, language, home, translations };
 }
+
+/** The languages a request may be in: the default first, then each further language of the site. */
+export const requestLanguages = (settings: ConsultationSettings): string[] => [
+  settings.language,
+  ...Object.keys(settings.translations),
+];
+
+/** The settings read in `language` (the default's for the default language or one the site does not have). */
+export const settingsIn = (settings: ConsultationSettings, language: string): ConsultationSettings =>
+  settings.translations[language] ?? settings;

@@ -15,10 +15,11 @@ export class RequestStore {
   ) {}
 
   /**
-   * Stores a request and its outbox entry in one transaction: when this resolves the request is
-   * committed, and it will be mailed even if the process dies next.
+   * Stores a request, in the language the visitor read the form in, and its outbox entry in one
+   * transaction: when this resolves the request is committed, and it will be mailed even if the
+   * process dies next.
    */
-  async add(input: ConsultationRequestInput): Promise<StoredRequest> {
+  async add(input: ConsultationRequestInput, language = 'en'): Promise<StoredRequest> {
     const now = iso(this.clock());
     const row: StoredRequest = {
       id: randomUUID(),
@@ -32,6 +33,7 @@ export class RequestStore {
       products: input.products.join(','),
       times: input.times,
       message: input.message,
+      language,
     };
     await this.database.db.transaction().execute(async (tx) => {
       await tx.insertInto('requests').values(row).execute();

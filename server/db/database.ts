@@ -28,6 +28,8 @@ export interface Tables {
     products: string;
     times: string;
     message: string;
+    /** The language the visitor read the form in (a code of `site.languages`; 'en' for earlier requests). */
+    language: string;
   };
   outbox: {
     request_id: string;

@@ -122,6 +122,18 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.dropTable('manifest_drafts').execute();
     },
   },
+  '0005-request-language': {
+    // Requests made before the site had languages were all in its default language, English.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('requests')
+        .addColumn('language', 'varchar(16)', (c) => c.notNull().defaultTo('en'))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('requests').dropColumn('language').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { ConsultationErrors, ConsultationField, ConsultationOffer } from '../../engine/shared/consultation.ts';
-import { HONEYPOT_FIELD } from '../../engine/shared/consultation.ts';
+import { HONEYPOT_FIELD, LANGUAGE_FIELD } from '../../engine/shared/consultation.ts';
+import { useLanguage } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
 import type { FormFields } from './useConsultationForm.ts';
 
@@ -116,6 +117,11 @@ export function Honeypot() {
       <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
     </Trap>
   );
+}
+
+/** The language the visitor reads the form in, sent with it (a plain form post too). */
+export function LanguageField() {
+  return <input type="hidden" name={LANGUAGE_FIELD} value={useLanguage()} />;
 }
 
 /** Consent to be contacted, a checkbox. */

@@ -1,4 +1,9 @@
-import { CONSULTATION_API, HONEYPOT_FIELD, type ConsultationErrors } from '../../engine/shared/consultation.ts';
+import {
+  CONSULTATION_API,
+  HONEYPOT_FIELD,
+  LANGUAGE_FIELD,
+  type ConsultationErrors,
+} from '../../engine/shared/consultation.ts';
 
 /** The form's values as the visitor set them (the products a list, consent a checkbox). */
 export type Values = Record<string, string | string[] | boolean>;
@@ -11,8 +16,15 @@ export interface SendAnswer {
   readonly errors?: ConsultationErrors;
 }
 
-/** Posts a consultation request as JSON (consent as the form's 'yes'); throws when the server cannot be reached. */
-export async function sendConsultation(values: Values, honeypot: FormDataEntryValue | null): Promise<SendAnswer> {
+/**
+ * Posts a consultation request as JSON (consent as the form's 'yes'), in the language the visitor
+ * read the form in (the server checks and answers in it); throws when the server cannot be reached.
+ */
+export async function sendConsultation(
+  values: Values,
+  honeypot: FormDataEntryValue | null,
+  language: string,
+): Promise<SendAnswer> {
   const res = await fetch(CONSULTATION_API, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -20,6 +32,7 @@ export async function sendConsultation(values: Values, honeypot: FormDataEntryVa
       ...values,
       consent: values['consent'] === true ? 'yes' : '',
       [HONEYPOT_FIELD]: honeypot ?? '',
+      [LANGUAGE_FIELD]: language,
     }),
   });
   const body = (await res.json().catch(() => ({}))) as Omit<SendAnswer, 'ok'>;

@@ -7,6 +7,7 @@ import {
   validateConsultation,
   type ConsultationErrors,
 } from '../../engine/shared/consultation.ts';
+import { useLanguage } from '../app/context.ts';
 import { notifyError, notifySuccess } from '../components/Toasts.tsx';
 import { sendConsultation, type Values } from './send.ts';
 import { useAfterPress } from './useAfterPress.ts';
@@ -24,11 +25,13 @@ export interface FormFields {
 
 /**
  * The consultation form's state: the values, the shared rules' messages of the fields left so far
- * (and the server's), sending and sent. Submit checks every field, puts the focus on the first wrong
+ * (and the server's, in the page's language too), sending and sent. Submit checks every field, puts the focus on the first wrong
  * one, else sends the request as JSON; a toast confirms or says what failed.
  */
 export function useConsultationForm(texts: Texts) {
   const t = (key: TextKey): string => texts[key] ?? '';
+  // The page's language: the server checks, answers and stores the request in it.
+  const language = useLanguage();
   // What the page offers, as the server sees it: it validates and mails with the same offer.
   const offer = consultationOffer({ texts });
   const [values, setValues] = useState<Values>({ products: [] });
@@ -66,7 +69,7 @@ export function useConsultationForm(texts: Texts) {
     }
     setSending(true);
     try {
-      const answer = await sendConsultation(values, honeypot);
+      const answer = await sendConsultation(values, honeypot, language);
       if (answer.ok) {
         setDone(true);
         notifySuccess(answer.message ?? t('thankYouBody'));

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import type { Texts } from '../../engine/index.ts';
-import { ConsentField, Honeypot, Interests, MessageField, TextField } from '../consultation/fields.tsx';
+import { ConsentField, Honeypot, Interests, LanguageField, MessageField, TextField } from '../consultation/fields.tsx';
 import { useConsultationForm } from '../consultation/useConsultationForm.ts';
 import { Button } from '../components/ui.tsx';
 import { styled } from '../styles/stitches.ts';
@@ -30,7 +30,8 @@ export interface ConsultationIslandProps {
 }
 
 /**
- * The consultation request form. Without JavaScript it is a plain POST to the page's path (the server
+ * The consultation request form, in the page's language (its texts, and the language it sends, so
+ * that the server answers in it). Without JavaScript it is a plain POST to the page's path (the server
  * answers with a thank-you or the form with messages); with it, the shared rules check each field as
  * it is left, the request goes as JSON, and a toast confirms.
  */
@@ -52,6 +53,7 @@ export default function ConsultationIsland({ path, texts }: ConsultationIslandPr
       <TextField form={form} field="times" type="text" autoComplete="off" />
       <MessageField form={form} />
       <Honeypot />
+      <LanguageField />
       <ConsentField form={form} />
       <Button type="submit" disabled={sending}>
         {sending ? t('sending') : t('submit')}
