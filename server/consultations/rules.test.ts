@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONSULTATION_API,
   consultationOffer,
   escapeText,
   isHoneypotFilled,
@@ -8,7 +9,8 @@ import {
   type ConsultationField,
 } from '../../engine/shared/consultation.ts';
 import { csvCell } from './csv.ts';
-import { settingsFromPage } from './settings.ts';
+import { languageLine, languageName, requestLanguage } from './language.ts';
+import { settingsFromPage, settingsIn } from './settings.ts';
 import { testSettings } from '../../testing/consultations/settings.ts';
 
 const rules = testSettings();
@@ -69,5 +71,27 @@ describe('consultation rules', () => {
     expect(settings.interests).toEqual(consultationOffer(page).interests);
     expect(settings.interests.at(-1)).toEqual({ id: 'sofas', label: 'Sofas' });
     expect(validateConsultation({ ...good, products: 'sofas' }, settings).ok).toBe(true);
+  });
+
+  it("takes a request's language from what it sends, else from the page it was posted to, else the default", () => {
+    const page = rules.page;
+    const es = settingsFromPage({ ...page, path: '/es/consultation' }, 'X', { language: 'es', home: '/es' });
+    const settings = settingsFromPage(page, 'X', { language: 'en', translations: { es } });
+    expect(requestLanguage({ language: 'es' }, CONSULTATION_API, settings)).toBe('es');
+    expect(requestLanguage({ language: 'es' }, page.path, settings)).toBe('es');
+    expect(requestLanguage({}, '/es/consultation', settings)).toBe('es');
+    expect(requestLanguage({ language: 'fr' }, CONSULTATION_API, settings)).toBe('en');
+    expect(requestLanguage({ language: ['es'] }, CONSULTATION_API, settings)).toBe('en');
+    expect(requestLanguage({}, page.path, settings)).toBe('en');
+    expect(settingsIn(settings, 'es')).toBe(es);
+    expect(settingsIn(settings, 'fr')).toBe(settings);
+  });
+
+  it('names a language in English for staff, and keeps a code it does not know', () => {
+    expect(languageName('es')).toBe('Spanish');
+    expect(languageName('en')).toBe('English');
+    expect(languageName('pt-BR')).toBe('Brazilian Portuguese');
+    expect(languageName('zz')).toBe('zz');
+    expect(languageLine('es')).toBe('Language: Spanish (es) — reply in Spanish');
   });
 });

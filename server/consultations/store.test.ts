@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsultationRequestInput } from '../../engine/shared/consultation.ts';
+import { Migrator, sql } from 'kysely';
 import { migrate, openDatabase, type Database, type DatabaseTarget } from '../db/database.ts';
+import { migrationProvider } from '../db/migrations.ts';
 import { RequestStore } from './store.ts';
 import { startPostgres, type TestPostgres } from '../../testing/consultations/postgres.ts';
 
@@ -58,6 +60,26 @@ describe.each(targets)('request store on %s', (_name, target) => {
       products: 'aluminum-pergolas,screens',
       message: 'A &lt;b&gt; pergola',
     });
+  });
+
+  it('keeps the requests made before languages, in English, and stores the language of each since', async () => {
+    const earlier = openDatabase(target());
+    try {
+      const migrator = new Migrator({ db: earlier.db, provider: migrationProvider });
+      expect((await migrator.migrateTo('0004-manifest-drafts')).error).toBeUndefined();
+      await sql`insert into requests (id, created_at, status, name, phone, email, place, products, times, message)
+        values ('before', '2026-04-01T10:00:00.000Z', 'new', 'Earlier', '555 010 2000', 'e@example.com',
+        'Miami', 'screens', '', '')`.execute(earlier.db);
+      await migrate(earlier);
+      const later = new RequestStore(earlier, () => now);
+      await later.add(input('Later'), 'es');
+      expect((await later.list()).map((r) => [r.name, r.language])).toEqual([
+        ['Later', 'es'],
+        ['Earlier', 'en'],
+      ]);
+    } finally {
+      await earlier.close();
+    }
   });
 
   it('filters by status and marks requests', async () => {

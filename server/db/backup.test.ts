@@ -43,6 +43,13 @@ async function rows(dataDir: string): Promise<Record<string, number>> {
         .executeTakeFirstOrThrow();
       counts[t] = Number(row.n);
     }
+    // Each request keeps the language it was made in.
+    const spanish = await database.db
+      .selectFrom('requests')
+      .where('language', '=', 'es')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts['requests in es'] = Number(spanish.n);
     // Consistent: no request without its mail outbox entry, none the other way round.
     const orphans = await database.db
       .selectFrom('requests')
@@ -94,6 +101,7 @@ it('the drill: back up while requests are written, restore into a fresh DATA_DIR
           times: 'Mornings',
           message: '',
           consent: 'yes',
+          language: i % 2 === 0 ? 'en' : 'es',
         }),
       });
       expect(res.status).toBe(201);
@@ -117,6 +125,7 @@ it('the drill: back up while requests are written, restore into a fresh DATA_DIR
   // Every request acknowledged before the backup started is in it; none that did not exist by its end.
   expect(copied['requests']).toBeGreaterThanOrEqual(before);
   expect(copied['requests']).toBeLessThanOrEqual(after + 4);
+  expect(copied['requests in es']).toBeGreaterThan(0);
   expect(copied['slot_map']).toBe(3);
   expect(await readFile(join(restored, 'media', 'Pergolas', 'note.txt'), 'utf8')).toBe('a local media file');
 
