@@ -1,3 +1,4 @@
+import { captionsFor, parseCaptionText, withCaptions, type FolderCaptionTables } from './caption-text.ts';
 import { shortHash } from './ids.ts';
 import type { DriveFile } from './drive-api.ts';
 import { FOLDER_MIME } from './drive-query.ts';
@@ -48,9 +49,10 @@ export const posterAmong = (video: string, names: ReadonlySet<string>): string |
 
 /**
  * A Drive file as a StoreFile. `hasPoster`: a video has a poster file beside it, which serves as
- * its thumbnail when Drive has made none.
+ * its thumbnail when Drive has made none. Its captions: its description (a line starting `es:`
+ * begins the Spanish one) laid over its folder's captions files (`tables`), language by language.
  */
-export function toStoreFile(f: DriveFile, hasPoster = false): StoreFile {
+export function toStoreFile(f: DriveFile, hasPoster = false, tables: FolderCaptionTables = new Map()): StoreFile {
   const id = f.id ?? '';
   const name = f.name ?? '';
   const mimeType = mimeOf(f);
@@ -65,16 +67,16 @@ export function toStoreFile(f: DriveFile, hasPoster = false): StoreFile {
     : READABLE_IMAGES.has(mimeType) || Boolean(f.hasThumbnail);
   // Thumbnails are addressed by version: content for images, plus Drive's thumbnail for videos.
   const stamp = `${f.md5Checksum ?? ''}|${f.modifiedTime ?? ''}${video ? `|${f.thumbnailVersion ?? ''}|${hasThumbnail}` : ''}`;
-  return {
+  const file: StoreFile = {
     id,
     name,
     mimeType,
     ...(f.size ? { size: Number(f.size) } : {}),
     ...(width && height ? { width, height } : {}),
     version: shortHash(stamp).slice(0, 12),
-    ...(f.description?.trim() ? { caption: f.description.trim().slice(0, 300) } : {}),
     viewUrl: viewUrl(id),
     hasThumbnail,
     ...(f.md5Checksum ? { checksum: f.md5Checksum } : {}),
   };
+  return withCaptions(file, captionsFor(name, tables, parseCaptionText(f.description ?? '')));
 }

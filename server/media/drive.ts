@@ -16,6 +16,7 @@ import {
   toStoreFile,
   byName,
 } from './drive-files.ts';
+import { driveCaptionTables, isCaptionsFile } from './drive-caption-files.ts';
 import { findFolderPaths, segments } from './drive-folders.ts';
 import {
   childFolderQuery,
@@ -121,11 +122,14 @@ export class DriveStore implements MediaStore {
     if (folder?.mimeType !== FOLDER_MIME || folder.trashed)
       throw new StoreError('not-found', errorAnswer('NoFolder', { id: folderId }));
     const names = new Set(files.map((f) => f.name ?? ''));
-    const others = files.filter((f) => f.id && !f.trashed && !isMediaFile(f) && !isPoster(f.name ?? ''));
+    const others = files.filter(
+      (f) => f.id && !f.trashed && !isMediaFile(f) && !isPoster(f.name ?? '') && !isCaptionsFile(f),
+    );
+    const tables = await driveCaptionTables(this.api, files, about);
     return {
       files: files
         .filter(isMediaFile)
-        .map((f) => toStoreFile(f, posterAmong(f.name ?? '', names) !== undefined))
+        .map((f) => toStoreFile(f, posterAmong(f.name ?? '', names) !== undefined, tables))
         .sort(byName),
       others: others.map((f) => ({
         name: f.name ?? '',

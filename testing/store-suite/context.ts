@@ -8,6 +8,8 @@ export interface SuiteTarget {
   close(): Promise<void>;
   /** Puts a file into a catalogue folder of the store (behind the server's back, as staff would). */
   addFile(folderPath: string, name: string, bytes: Buffer): Promise<void>;
+  /** Gives a media file its own caption text (local: a `<file>.txt` sidecar; Drive: the file's description). */
+  setOwnCaption(folderPath: string, name: string, text: string): Promise<void>;
   /** Removes a file from a catalogue folder of the store (behind the server's back). */
   removeFile(folderPath: string, name: string): Promise<void>;
   /** Makes every upstream call of the store fail (true) or work again (false). */

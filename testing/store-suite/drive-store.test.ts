@@ -82,6 +82,12 @@ storeSuite('API contract: drive store (googleapis against the fake Drive v3 on l
         height: meta?.height,
       });
     },
+    setOwnCaption: async (folder, name, text) => {
+      const parent = fake.state.findPath(rootId, folder);
+      const file = [...fake.state.files.values()].find((f) => f.name === name && parent && f.parents.includes(parent));
+      if (!file) throw new Error(`No file ${folder}/${name} in the fake Drive.`);
+      file.description = text;
+    },
     removeFile: async (folder, name) => {
       const parent = fake.state.findPath(rootId, folder);
       const file = [...fake.state.files.values()].find((f) => f.name === name && parent && f.parents.includes(parent));

@@ -43,6 +43,7 @@ storeSuite('API contract: local store', async () => {
     emptyFolderPath: EMPTY,
     outsideSecret: SECRET,
     addFile: (folder, name, bytes) => writeFile(join(dataDir, 'media', ...folder.split('/'), name), bytes),
+    setOwnCaption: (folder, name, text) => writeFile(join(dataDir, 'media', ...folder.split('/'), `${name}.txt`), text),
     removeFile: (folder, name) => rm(join(dataDir, 'media', ...folder.split('/'), name)),
     setUpstreamFailing: (failing) => void (store.failing = failing),
     listCalls: () => store.listCalls,

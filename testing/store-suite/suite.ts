@@ -4,6 +4,7 @@ import { loadCatalogue } from '../../engine/node/read.ts';
 import { getJson } from './client.ts';
 import { apiTests } from './suite-api.ts';
 import { cachingTests } from './suite-caching.ts';
+import { captionTests } from './suite-captions.ts';
 import { mediaTests } from './suite-media.ts';
 import type { SuiteContext, SuiteTarget } from './context.ts';
 
@@ -33,5 +34,6 @@ export function storeSuite(label: string, setup: () => Promise<SuiteTarget>): vo
     apiTests(ctx);
     mediaTests(ctx);
     cachingTests(ctx);
+    captionTests(ctx);
   });
 }
