@@ -58,6 +58,7 @@ export async function buildRoutePayload(ctx: PayloadContext, path: string): Prom
   const caption = captionOf(item, index + 1, {
     gallery: galleryTitle(payload.page, payload.vars),
     ui: ctx.catalogue.ui,
+    language: ctx.catalogue.language,
   });
   return {
     ...payload,

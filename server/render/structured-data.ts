@@ -97,7 +97,7 @@ function product(c: Catalogue, p: PagePayload): WithContext<SchemaProduct> | nul
 function gallery(c: Catalogue, p: PagePayload, items: readonly ApiMediaItem[]): WithContext<ImageGallery> {
   const gallery = p.path.replace(/\/photo\/[^/]+$/, '');
   const slugs = photoSlugs(items);
-  const place = { gallery: galleryTitle(p.page, p.vars), ui: c.ui };
+  const place = { gallery: galleryTitle(p.page, p.vars), ui: c.ui, language: c.language };
   const images: ImageObject[] = items
     .map((item, i) => ({ item, n: i + 1, slug: slugs[i] as string }))
     .filter(({ item }) => !isVideo(item))

@@ -3,7 +3,7 @@ import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { lcpTileIndex } from '../../engine/shared/media.ts';
 import { styled } from '../styles/stitches.ts';
 import { captionsOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
-import { useUi } from '../app/context.ts';
+import { useLanguage, useUi } from '../app/context.ts';
 import { useLive } from '../islands/live.ts';
 import { usePhotoAddress, type PhotoAddress } from '../islands/photo-address.ts';
 import { MasonryTiles, SquareTiles } from './GridTiles.tsx';
@@ -128,7 +128,8 @@ export function MediaGrid({ items: all, layout, label, address, total, moreLabel
   const root = useRef<HTMLDivElement>(null);
   const viewer = useGridViewer(all, address, root, paging.showAtLeast);
   const ui = useUi();
-  const captions = useMemo(() => captionsOf(all, { gallery: label, ui }), [all, label, ui]);
+  const language = useLanguage();
+  const captions = useMemo(() => captionsOf(all, { gallery: label, ui, language }), [all, label, ui, language]);
   const preload = () => void loadViewer();
   const Tiles = layout === 'squares' ? SquareTiles : MasonryTiles;
 

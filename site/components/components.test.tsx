@@ -155,11 +155,15 @@ describe('Gallery island', () => {
     (['count', 'none', 'error', 'emptyTitle', 'emptyBody', 'loading'] as const).map((k) => [k, page.texts[k]]),
   );
   /** The island as it hydrates: its own props and data only, no page around it. */
-  const show = async (data: { fallback?: Record<string, unknown>; errors?: string[] }, unresolved = false) => {
+  const show = async (
+    data: { fallback?: Record<string, unknown>; errors?: string[] },
+    unresolved = false,
+    language = c.language,
+  ) => {
     render(
       <IslandRoot
         ui={c.ui}
-        language={c.language}
+        language={language}
         data={{ fallback: data.fallback ?? {}, errors: data.errors ?? [], receivedAt: Date.now() }}
       >
         <GalleryIsland
@@ -182,6 +186,31 @@ describe('Gallery island', () => {
     expect(screen.getByTestId('gallery-count').textContent).toBe('3 images available');
     expect(screen.getByTestId('refresh')).toBeTruthy();
     expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toContain(`${page.path}/photo/photo-1`);
+  });
+  it("captions each tile in the island's language, else by the default caption rule", async () => {
+    const listing = [
+      { ...item(1), caption: 'Awning over the deck', captions: { es: 'Toldo sobre la terraza' } },
+      { ...item(2), caption: 'Awning at noon' },
+      item(3),
+    ];
+    const captions = async (language: string) => {
+      await show({ fallback: { [keys.folder(folder)]: listing } }, false, language);
+      // Tiles by their index (a masonry layout writes them column by column), named by their caption.
+      const tiles = new Map(
+        [...document.querySelectorAll('[data-tile]')].map((e) => [
+          e.getAttribute('data-tile'),
+          e.getAttribute('aria-label'),
+        ]),
+      );
+      const shown = ['0', '1', '2'].map((i) => tiles.get(i));
+      cleanup();
+      return shown;
+    };
+    const [english, spanish] = [await captions('en'), await captions('es')];
+    expect(english.slice(0, 2)).toEqual(['Awning over the deck', 'Awning at noon']);
+    // No Spanish caption: the English one, and the title rule, as on the English page.
+    expect(spanish).toEqual(['Toldo sobre la terraza', ...english.slice(1)]);
+    expect(english[2]).toBeTruthy();
   });
   it('shows the empty texts and no Refresh for an empty folder', async () => {
     await show({ fallback: { [keys.folder(folder)]: [] } });

@@ -7,7 +7,7 @@ import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { captionsOf } from '../../engine/shared/captions.ts';
-import { useUi } from '../app/context.ts';
+import { useLanguage, useUi } from '../app/context.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import { NoticeSlide } from './NoticeSlide.tsx';
 import { OpenButton } from './OpenButton.tsx';
@@ -41,7 +41,8 @@ export default function MediaViewer({ items: listed, gallery, index, onClose, on
   const [current, setCurrent] = useState(index ?? 0);
   const [open, setOpen] = useState(index !== null);
   const items = useConvertedVideos(listed, open ? listed[current] : undefined);
-  const captions = useMemo(() => captionsOf(items, { gallery, ui }), [items, gallery, ui]);
+  const language = useLanguage();
+  const captions = useMemo(() => captionsOf(items, { gallery, ui, language }), [items, gallery, ui, language]);
   const slides = useMemo(() => items.map((item, i) => toSlide(item, captions[i] ?? '')), [items, captions]);
   const item = items[current];
   const caption = captions[current] ?? '';

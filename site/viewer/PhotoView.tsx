@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight, Download, Grid2x2 } from 'lucide-react';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { captionOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
 import { isPlayable, isVideo, videoFormat, viewerSrcSet } from '../../engine/shared/media.ts';
-import { useUi } from '../app/context.ts';
+import { useLanguage, useUi } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
 import { ButtonLink } from '../components/ui.tsx';
 
@@ -43,6 +43,7 @@ interface Props {
  */
 export function PhotoView({ items, slug, galleryPath, gallery }: Props) {
   const ui = useUi();
+  const language = useLanguage();
   const slugs = photoSlugs(items);
   const index = slugs.indexOf(slug);
   const item = items[index];
@@ -51,7 +52,7 @@ export function PhotoView({ items, slug, galleryPath, gallery }: Props) {
     slugs[i] === undefined ? undefined : photoPath(galleryPath, slugs[i]);
   const prev = link(index - 1);
   const next = link(index + 1);
-  const caption = captionOf(item, index + 1, { gallery, ui });
+  const caption = captionOf(item, index + 1, { gallery, ui, language });
   const srcSet = viewerSrcSet(item)
     ?.map((s) => `${s.src} ${s.width}w`)
     .join(', ');
