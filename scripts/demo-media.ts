@@ -49,6 +49,33 @@ const PHOTO_SIZES: readonly (readonly [number, number])[] = [
 ];
 const CLIP = { width: 640, height: 360, seconds: 2, fps: 15 } as const;
 
+/**
+ * Captions of a demo folder's photos, by language (`''`: the default language, `captions.yaml`; `es`:
+ * `captions.es.yaml`), in photo order; the last photo has none, so its title comes from its name.
+ */
+const DEMO_CAPTIONS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  'Aluminum Pergolas/Fixed Roof/Attached to Structure/Images': {
+    '': [
+      'Fixed-roof aluminum pergola attached to the back of the house',
+      'All-day shade over the patio dining area',
+      'Built-in gutter and LED lights recessed in the beams',
+    ],
+    es: [
+      'Pérgola de aluminio de techo fijo, adosada a la parte trasera de la casa',
+      'Sombra todo el día para el comedor del patio',
+      'Canaleta integrada y luces LED empotradas en las vigas',
+    ],
+  },
+};
+
+/** A folder's captions files (`captions.yaml`, `captions.<lang>.yaml`) for the photos named `names`. */
+async function writeCaptions(dir: string, path: string, names: readonly string[]): Promise<void> {
+  for (const [language, captions] of Object.entries(DEMO_CAPTIONS[path] ?? {})) {
+    const lines = captions.map((caption, i) => `${JSON.stringify(names[i])}: ${JSON.stringify(caption)}`);
+    await writeFile(join(dir, language ? `captions.${language}.yaml` : 'captions.yaml'), `${lines.join('\n')}\n`);
+  }
+}
+
 const slug = (s: string): string =>
   s
     .toLowerCase()
@@ -132,13 +159,14 @@ async function writeFolder(root: string, scratch: string, plan: FolderPlan): Pro
     }
     return;
   }
+  const names = PHOTO_SIZES.map((_, i) => `${base}-${String(i + 1).padStart(2, '0')}.jpg`);
   await Promise.all(
     PHOTO_SIZES.map(async ([width, height], i) => {
-      const name = `${base}-${String(i + 1).padStart(2, '0')}.jpg`;
       const svg = sceneSvg({ ...scene(plan, `Demo photo ${i + 1}`), width, height, seed: `${plan.path}#${i}` });
-      await writeFile(join(dir, name), await jpeg(svg));
+      await writeFile(join(dir, names[i] as string), await jpeg(svg));
     }),
   );
+  await writeCaptions(dir, plan.path, names);
 }
 
 export interface DemoResult {

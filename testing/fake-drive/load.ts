@@ -19,8 +19,11 @@ const MIME: Readonly<Record<string, string>> = {
   '.flv': 'video/x-flv',
 };
 
-/** Local caption sidecars (`<file>.txt`, `captions.yaml`): Drive keeps captions in descriptions instead. */
-const SIDECAR = /\.(txt|ya?ml)$/i;
+/** Local caption sidecars (`<file>.txt`): Drive keeps a file's own caption in its description instead. */
+const SIDECAR = /\.txt$/i;
+
+/** A folder's captions files (`captions.yaml`, `captions.es.yaml`), which Drive keeps as files too. */
+const CAPTIONS_FILE = /^captions(\.[A-Za-z-]+)?\.yaml$/;
 
 /** A local video poster beside its video: `clip.mp4.poster.jpg` or `clip.poster.jpg`. */
 const POSTER = /\.poster\.(jpe?g|png|webp)$/i;
@@ -49,7 +52,9 @@ async function dimensions(bytes: Buffer): Promise<{ width?: number; height?: num
  * directory, one file per media file, with image sizes read by sharp and each video's poster
  * (a sibling `<name>.poster.jpg`) as Drive's thumbnail of the video. Files of other types (a .psd,
  * a .pdf) are uploaded as Drive stores what it does not know: `application/octet-stream`, no
- * thumbnail. Hidden files and caption sidecars are left out. Returns the new root folder id.
+ * thumbnail. A caption sidecar (`<file>.txt`) becomes its file's description; a folder's captions
+ * files are uploaded as they are; hidden files and other YAML files are left out. Returns the new root
+ * folder id.
  */
 export async function loadTree(state: FakeDriveState, dir: string, options: LoadOptions): Promise<string> {
   const root = state.addFolder(options.rootName, options.parentId);
@@ -67,6 +72,7 @@ async function loadInto(state: FakeDriveState, dir: string, folderId: string): P
       continue;
     }
     if (!entry.isFile() || POSTER.test(entry.name) || SIDECAR.test(entry.name) || entry.name.startsWith('.')) continue;
+    if (/\.ya?ml$/i.test(entry.name) && !CAPTIONS_FILE.test(entry.name)) continue;
     const content = await readFile(path);
     const mimeType = MIME[extname(entry.name).toLowerCase()];
     if (!mimeType) {
@@ -77,6 +83,7 @@ async function loadInto(state: FakeDriveState, dir: string, folderId: string): P
     const poster = [...names].find((n) => POSTER.test(n) && [entry.name, stem].includes(n.replace(POSTER, '')));
     const thumbnail = poster ? await readFile(join(dir, poster)) : undefined;
     const isImage = mimeType.startsWith('image/');
+    const sidecar = names.has(`${entry.name}.txt`) ? await readFile(`${path}.txt`, 'utf8') : undefined;
     const size = isImage ? await dimensions(content) : thumbnail ? await dimensions(thumbnail) : VIDEO_SIZE;
     state.addFile({
       name: entry.name,
@@ -86,6 +93,7 @@ async function loadInto(state: FakeDriveState, dir: string, folderId: string): P
       ...size,
       ...(isImage ? {} : { durationMillis: 4000 }),
       ...(thumbnail ? { thumbnail } : {}),
+      ...(sidecar === undefined ? {} : { description: sidecar }),
     });
   }
 }

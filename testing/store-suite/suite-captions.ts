@@ -70,6 +70,14 @@ export function captionTests(ctx: SuiteContext): void {
     expect(items.map((i) => i.name)).toEqual(before.map((i) => i.name));
   });
 
+  it('serves the demo folder’s captions, in English and Spanish, from the files the demo writes', async () => {
+    const items = await listing('pergola-fixed-roof-attached');
+    const spanish = items.filter((i) => i.captions?.['es']);
+    expect(spanish).toHaveLength(3);
+    for (const item of spanish) expect(item.caption).toBeTruthy();
+    expect(items.map((i) => i.name)).not.toContain('captions.es.yaml');
+  });
+
   it('picks up a changed captions.es.yaml when the folder is listed again, as it does captions.yaml', async () => {
     const [a] = await photos(CHANGED);
     if (!a) throw new Error(`The demo folder of ${CHANGED} has no photo.`);
