@@ -38,6 +38,7 @@ export type { TextKey, UiKey, Texts, UiTexts, InterestKey } from './texts.ts';
 export type { Translation, UntranslatedText } from './model.ts';
 export { catalogueIn, pageLanguages, publishedIn, publishedLanguages } from './translations.ts';
 export { formatText, type CompiledMessage } from './messages.ts';
+export { alternatesOf, atPrefix, languageOf, linkIn, pageAt, prefixOf, siteIn, type Alternate } from './addresses.ts';
 export { translationStatus } from './status.ts';
 
 export type BuildResult =

@@ -261,6 +261,9 @@ export const UI_KEYS = [
   // how many images a gallery holds, an ICU plural: '{count, plural, one {# image} other {# images}} available'
   'imagesAvailable',
   'keyFeatures',
+  // the language switcher's name (for screen readers) and what it says of a language a page is not in
+  'language',
+  'languageUnavailable',
   'linkCopied',
   'loadingPresentation',
   'mainNav',
@@ -268,6 +271,8 @@ export const UI_KEYS = [
   'movNotice',
   'next',
   'notFoundBody',
+  // the not-found page of a further language, for a page published in the default language only: '{language}' is its name
+  'notFoundElsewhere',
   'notFoundLink',
   'notFoundTitle',
   'openInDrive',

@@ -193,13 +193,15 @@ export function publishedIn(catalogue: Catalogue, language: string): boolean {
 
 /**
  * The languages a page is published in, the default first: the default always (staff tools only
- * there); another when the site is published in it and the page's own texts are translated.
+ * there); another when the site is published in it and the page's own texts are translated (a
+ * shared page, the consultation form or the not-found page, whenever the site is).
  */
-export function pageLanguages(catalogue: Catalogue, page: Pick<Page, 'id'>): string[] {
+export function pageLanguages(catalogue: Catalogue, page: Pick<Page, 'id' | 'staff'>): string[] {
   return catalogue.languages.filter((l) => {
     if (l === catalogue.languages[0]) return true;
+    if (page.staff || !publishedIn(catalogue, l)) return false;
     const own = catalogue.translations[l]?.pages[page.id];
-    return own !== undefined && own.length === 0 && publishedIn(catalogue, l);
+    return own === undefined || own.length === 0;
   });
 }
 

@@ -1,5 +1,6 @@
 import type { ImageRef } from './images.ts';
 import type { IslandName } from './islands.ts';
+import type { Alternate } from '../addresses.ts';
 import type { Catalogue, Page } from '../model.ts';
 
 /**
@@ -12,6 +13,8 @@ import type { Catalogue, Page } from '../model.ts';
 export interface Shell {
   /** The language of every text of the shell and its pages (`<html lang>`). */
   readonly language: string;
+  /** The home page's address in that language (`/`, `/es`). */
+  readonly home: string;
   readonly site: Catalogue['site'];
   readonly ui: Catalogue['ui'];
   readonly figures: Catalogue['figures'];
@@ -30,6 +33,8 @@ export interface Head {
   /** Absolute canonical URL. */
   readonly canonical: string;
   readonly image?: string;
+  /** `hreflang` alternates (absolute URLs): the page in each language it is published in, and `x-default`. */
+  readonly alternates?: readonly { readonly hreflang: string; readonly href: string }[];
   /** The image that is likely the largest paint (hero, first gallery tile), as its `<img>` asks for it. */
   readonly preloadImage?: PreloadImage;
 }
@@ -69,6 +74,10 @@ export interface PagePayload {
   readonly partial?: Readonly<Record<string, number>>;
   /** Slot image URL -> its responsive renditions and LQIP (the slots this page shows). */
   readonly images?: Readonly<Record<string, ImageRef>>;
+  /** The language switcher: every language of the site, with this page's address in those it is published in. */
+  readonly alternates?: readonly Alternate[];
+  /** A further language's 404 for a page published in the default language only: that page's address. */
+  readonly elsewhere?: string;
 }
 
 /** A path that is not a visitor page (a staff tool). */

@@ -11,6 +11,7 @@ export function shellOf(c: Catalogue): Shell {
       galleries[p.folder] ??= p.path;
   return {
     language: c.language,
+    home: c.language === c.languages[0] ? '/' : `/${c.language}`,
     site: c.site,
     ui: c.ui,
     figures: c.figures,

@@ -29,6 +29,9 @@ function headTags(head: Head, siteName: string, assets: PageAssets | null): stri
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    ...(head.alternates ?? []).map(
+      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`,
+    ),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:title', head.title),

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Router, type RequestHandler } from 'express';
-import type { Catalogue } from '../../engine/index.ts';
-import { PAGE_ENDPOINT } from '../../engine/shared/page.ts';
+import { languageOf, publishedLanguages, siteIn, type Catalogue } from '../../engine/index.ts';
+import { PAGE_ENDPOINT, type RoutePayload } from '../../engine/shared/page.ts';
 import { shellOf } from '../../engine/shared/shell.ts';
 import type { ImageRefs } from '../imaging/images.ts';
 import type { Logger } from '../log.ts';
@@ -14,6 +14,7 @@ import { pageAnswer } from './status.ts';
 import { createPageRenderer, type PageRenderer } from './renderer.ts';
 import { sitemapImages } from './sitemap.ts';
 import { textFilesRouter } from './text-files.ts';
+import { markDefaultLanguageLinks, withLanguages } from './languages.ts';
 import { answerError, sendError, sendErrorText } from '../errors.ts';
 import { markRoute, photoRoute } from '../ops/route-label.ts';
 
@@ -27,16 +28,25 @@ export interface RenderDeps {
   readonly images?: ImageRefs;
 }
 
+/** The site in one language: its catalogue (engine/addresses.ts `siteIn`), what builds its payloads, its renderer. */
+interface LanguageSite {
+  readonly ctx: PayloadContext;
+  readonly render: PageRenderer;
+}
+
+/** The payload of any visitor path in the language its address is in, with its languages (switcher, hreflang). */
+type Payloads = (path: string) => Promise<{ payload: RoutePayload | null; render: PageRenderer }>;
+
 /** A page's payload as JSON (`?path=/...`): a gallery dialog's Try Again looks its folder up again there. */
 const payloadEndpoint =
-  (ctx: PayloadContext): RequestHandler =>
+  (payloads: Payloads): RequestHandler =>
   async (req, res) => {
     const path = req.query['path'];
     if (typeof path !== 'string' || !path.startsWith('/') || path.length > 2048) {
       sendError(res, 'PagePathMissing');
       return;
     }
-    const payload = await buildRoutePayload(ctx, path);
+    const { payload } = await payloads(path);
     if (!payload) {
       sendError(res, 'NoPage');
       return;
@@ -48,7 +58,7 @@ const payloadEndpoint =
 
 /** Every other GET: the page's HTML (a trailing slash redirects; unknown and document pages fall through). */
 const pageRoute =
-  (ctx: PayloadContext, render: PageRenderer, logger?: Logger): RequestHandler =>
+  (payloads: Payloads, logger?: Logger): RequestHandler =>
   async (req, res, next) => {
     const path = req.path;
     if (path.length > 1 && path.endsWith('/')) {
@@ -58,7 +68,7 @@ const pageRoute =
       res.redirect(301, `${target}${search}`);
       return;
     }
-    const payload = await buildRoutePayload(ctx, path);
+    const { payload, render } = await payloads(path);
     if (!payload || payload.type === 'document') {
       next();
       return;
@@ -81,21 +91,37 @@ const pageRoute =
  * (`next()`) to whoever serves them. Needs `npm run build` (client bundle and server bundle).
  */
 export function createRenderRouter(deps: RenderDeps): Router {
-  const { catalogue, data } = deps;
-  const shell = shellOf(catalogue);
+  const { catalogue } = deps;
+  const sites = new Map(publishedLanguages(catalogue).map((l) => [l, languageSite(deps, l)]));
+  const payloads: Payloads = async (path) => {
+    const { language } = languageOf(catalogue, path);
+    const site = sites.get(language) ?? (sites.values().next().value as LanguageSite);
+    const payload = withLanguages(catalogue, await buildRoutePayload(site.ctx, path));
+    return { payload, render: site.render };
+  };
+  const router = Router();
+  const first = sites.values().next().value as LanguageSite;
+  router.use(textFilesRouter(catalogue, () => sitemapImages(first.ctx)));
+  router.get(PAGE_ENDPOINT, payloadEndpoint(payloads));
+  router.get(/.*/, pageRoute(payloads, deps.logger));
+  return router;
+}
+
+/** The site in `language`: its pages under its prefix, rendered from the catalogue read in it. */
+function languageSite(deps: RenderDeps, language: string): LanguageSite {
+  const catalogue = siteIn(deps.catalogue, language);
   const ctx: PayloadContext = {
     catalogue,
-    data,
+    data: deps.data,
     matcher: createMatcher(catalogue),
     ...(deps.images ? { images: deps.images } : {}),
     onError: (key, err) => deps.logger?.warn({ key, err }, 'page data failed; rendering the error state'),
   };
-  const render = createPageRenderer(deps.distDir ?? join(process.cwd(), 'dist'), shell, (payload) =>
-    structuredData(catalogue, payload),
+  const render = createPageRenderer(
+    deps.distDir ?? join(process.cwd(), 'dist'),
+    shellOf(catalogue),
+    (payload) => structuredData(catalogue, payload),
+    (html) => markDefaultLanguageLinks(deps.catalogue, language, html),
   );
-  const router = Router();
-  router.use(textFilesRouter(catalogue, () => sitemapImages(ctx)));
-  router.get(PAGE_ENDPOINT, payloadEndpoint(ctx));
-  router.get(/.*/, pageRoute(ctx, render, deps.logger));
-  return router;
+  return { ctx, render };
 }

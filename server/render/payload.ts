@@ -26,6 +26,7 @@ import type { ImageRefs } from '../imaging/images.ts';
 import { fetchData, type SiteData, type SiteDataName } from '../data/fetchers.ts';
 import type { Matcher } from './match.ts';
 import { pageNeeds } from './needs.ts';
+import { productsIn } from './languages.ts';
 
 export interface PayloadContext {
   readonly catalogue: Catalogue;
@@ -68,6 +69,12 @@ class Fetched {
     const key = keyOf(name, ...args);
     if (key in this.fallback) return;
     this.fallback[key] = await fetchData(this.data, name, ...args).catch(() => instead);
+  }
+
+  /** Keeps `value` under a data key instead of what was fetched (the product list read in the page's language). */
+  keep<K extends SiteDataName>(name: K, value: DataTypes[K], ...args: KeyArgs<K>): DataTypes[K] {
+    this.fallback[keyOf(name, ...args)] = value;
+    return value;
   }
 
   fail(key: string, error: unknown): void {
@@ -182,7 +189,9 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
   const needs = pageNeeds(page);
   const got = new Fetched(data, ctx.onError);
   const [products, slotMap, folderIds] = await Promise.all([
-    needs.products ? got.get('products') : undefined,
+    needs.products
+      ? got.get('products').then((list) => list && got.keep('products', productsIn(catalogue, list)))
+      : undefined,
     needs.slotImages ? got.get('slotImages') : undefined,
     resolveFolders(data, needs.folders, got),
   ]);

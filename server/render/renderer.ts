@@ -37,6 +37,8 @@ export function createPageRenderer(
   distDir: string,
   shell: Shell,
   jsonLdOf: (payload: PagePayload) => readonly object[],
+  /** A last pass over the document (a further language's links to default-language pages). */
+  finish: (html: string) => string = (html) => html,
 ): PageRenderer {
   let build: Promise<Built | null> | null = null;
   const remembered = new Map<string, { json: string; html: string }>();
@@ -62,7 +64,7 @@ export function createPageRenderer(
     const rendered = await built.renderPage(shell, payload);
     const assets = pageAssets(built.manifest, rendered.islands);
     const jsonLd = jsonLdOf(payload);
-    const html = documentHtml({ shell, payload, rendered, assets, jsonLd });
+    const html = finish(documentHtml({ shell, payload, rendered, assets, jsonLd }));
     if (payload.status === 200 && payload.errors.length === 0) {
       remembered.delete(key);
       remembered.set(key, { json: payloadJson, html });

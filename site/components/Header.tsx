@@ -5,6 +5,7 @@ import { MENU_ID } from '../islands/menu.island.tsx';
 import { styled } from '../styles/stitches.ts';
 import { CallButton } from './Contact.tsx';
 import { NavItems } from './controls.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 
 const Bar = styled('header', {
   position: 'sticky',
@@ -63,21 +64,27 @@ const MenuButton = styled('button', {
 
 const Tools = styled('div', { display: 'flex', alignItems: 'center', gap: '$2' });
 
+// Phones have the switcher in the menu: the bar has room for the brand, the call and the menu buttons only.
+const Languages = styled('div', { display: 'none', '@md': { display: 'block' } });
+
 /**
  * The sticky 100 px header: brand, the nav with its active rule, and the phone menu's button (it opens
  * the menu popover with no script; the menu island adds focus handling once loaded).
  */
 export function Header() {
-  const { site, ui } = useShell();
-  const path = usePage().payload.path;
+  const { site, ui, home } = useShell();
+  const { path, alternates = [] } = usePage().payload;
   return (
     <Bar>
       <Inner>
-        <Brand href="/">{site.name}</Brand>
+        <Brand href={home}>{site.name}</Brand>
         <DesktopNav aria-label={ui['mainNav']}>
           <NavItems nav={site.nav} path={path} />
         </DesktopNav>
         <Tools>
+          <Languages>
+            <LanguageSwitcher alternates={alternates} />
+          </Languages>
           <CallButton />
           <MenuButton type="button" aria-haspopup="dialog" popoverTarget={MENU_ID} data-testid="menu-button">
             <Menu size={20} aria-hidden="true" />
@@ -85,7 +92,7 @@ export function Header() {
           </MenuButton>
         </Tools>
       </Inner>
-      <Island name="menu" props={{ nav: site.nav, path }} />
+      <Island name="menu" props={{ nav: site.nav, path, alternates }} />
     </Bar>
   );
 }

@@ -1,8 +1,9 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ToggleEvent } from 'react';
-import type { NavItem } from '../../engine/index.ts';
+import type { Alternate, NavItem } from '../../engine/index.ts';
 import { useUi } from '../app/context.ts';
 import { IconButton, NavItems } from '../components/controls.tsx';
+import { LanguageSwitcher } from '../components/LanguageSwitcher.tsx';
 import { trapTab } from '../lib/focus.ts';
 import { keyframes, styled } from '../styles/stitches.ts';
 
@@ -36,6 +37,8 @@ export interface MenuIslandProps {
   readonly nav: readonly NavItem[];
   /** The page's path (the active item). */
   readonly path: string;
+  /** The language switcher's entries (engine/addresses.ts). */
+  readonly alternates: readonly Alternate[];
 }
 
 /**
@@ -44,7 +47,7 @@ export interface MenuIslandProps {
  * button. The island adds what a modal menu needs beyond that: Tab wraps inside it, and the focus
  * moves into it when it opens.
  */
-export default function MenuIsland({ nav, path }: MenuIslandProps) {
+export default function MenuIsland({ nav, path, alternates }: MenuIslandProps) {
   const ui = useUi();
   const ref = useRef<HTMLDivElement>(null);
   const focusInside = (): void => {
@@ -73,6 +76,7 @@ export default function MenuIsland({ nav, path }: MenuIslandProps) {
       <nav aria-label={ui['mainNav']}>
         <NavItems nav={nav} path={path} />
       </nav>
+      <LanguageSwitcher alternates={alternates} wide />
     </Panel>
   );
 }

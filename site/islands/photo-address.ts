@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
 import { photoPath, splitPhotoPath } from '../../engine/shared/captions.ts';
+import { followPhoto } from '../lib/switch.ts';
 import { photoAtom } from './store.ts';
 
 export interface PhotoAddress {
@@ -24,6 +25,8 @@ export function usePhotoAddress(galleryPath: string, ssrPath: string): PhotoAddr
   const slug = splitPhotoPath(location)?.slug ?? null;
   const setPhoto = useSetAtom(photoAtom);
   useEffect(() => setPhoto(slug), [slug, setPhoto]);
+  // The language switcher (outside any island) goes to the photo shown now.
+  useEffect(() => followPhoto(galleryPath, location), [galleryPath, location]);
   return {
     slug,
     show: (slug, replace = false) => navigate(photoPath(galleryPath, slug), { replace }),
