@@ -229,6 +229,19 @@ export const problems = {
       `This message cannot be read (${kind.toLowerCase().replaceAll('_', ' ')}), so it could not be shown.`,
     hint: ({ hint }) => hint,
   }),
+  ReviewedLanguage: entry<{ language: string; languages: string[] }>({
+    title: 'Review mark for a language without translations',
+    message: ({ language, languages }) =>
+      `This review mark is for ${q(language)}, which is not a further language of the site (site.languages is [${languages.join(', ')}]; the first is the default, whose text translations are reviewed against), so it marks nothing.`,
+    hint: ({ language }) => `Remove reviewed.${language}, or correct the language code.`,
+  }),
+  MalformedReviewMark: entry<{ mark: string }>({
+    title: 'Malformed review mark',
+    message: ({ mark }) =>
+      `${q(mark)} is not a review mark (the first 8 hex digits, 0-9 and a-f, of the SHA-256 of the default-language text), so this translation cannot be told current or stale.`,
+    hint: () =>
+      'Review the translation, then write its mark with npm run translations -- --mark-current <key>, or remove this one.',
+  }),
   UnknownParamSource: entry<{ param: string; path: string }>({
     title: 'Route parameter without values',
     message: ({ param, path }) => `The route ${q(path)} has :${param} but params.${param} gives no values.`,

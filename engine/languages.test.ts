@@ -67,14 +67,16 @@ describe('languages in the manifest', () => {
     expect(pageLanguages(c, page(c, '/pergola-images'))).toEqual(['en', 'es']);
     expect(pageLanguages(c, page(c, '/pergolas'))).toEqual(['en']);
     expect(c.translations['es']?.pages[page(c, '/pergolas').id]).toEqual([
-      { key: 'pages./pergolas.heading', file: FIXTURE, line: 34, col: 14 },
+      { key: 'pages./pergolas.heading', file: FIXTURE, line: 34, col: 14, source: 'Pergolas' },
     ]);
   });
 
   it('publishes no page of a language while one shared text is missing', () => {
     const c = build((t) => t.replace('refresh: { en: Refresh, es: Actualizar }', 'refresh: Refresh'));
     expect(publishedIn(c, 'es')).toBe(false);
-    expect(c.translations['es']?.shared).toEqual([{ key: 'ui.refresh', file: FIXTURE, line: 13, col: 12 }]);
+    expect(c.translations['es']?.shared).toEqual([
+      { key: 'ui.refresh', file: FIXTURE, line: 13, col: 12, source: 'Refresh' },
+    ]);
     expect(pageLanguages(c, page(c, '/'))).toEqual(['en']);
     expect(translationStatus(c)).toMatchInlineSnapshot(`
       [
@@ -84,6 +86,7 @@ describe('languages in the manifest', () => {
         "  1 page waits for texts:",
         "  /pergolas: 1 text missing",
         "    engine/__fixtures__/languages/catalogue.yaml:34:14  pages./pergolas.heading",
+        "  15 translations not yet reviewed (no review mark): after review, npm run translations -- --mark-current <page|key|--all>.",
       ]
     `);
   });

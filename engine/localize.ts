@@ -5,7 +5,7 @@
  * each text in one language. Pure.
  */
 
-import { LANGUAGE, manifestSchema, perLanguage } from './schema.ts';
+import { LANGUAGE, manifestSchema, perLanguage, REVIEWED } from './schema.ts';
 import { SECTIONS, type SectionDef } from './sections.ts';
 import type { DataPath } from './source.ts';
 
@@ -20,10 +20,14 @@ export function languagesOf(data: Readonly<Record<string, unknown>>): readonly s
 /** A text as staff write it: plain (the default language), or one value per language. */
 export type Localized = string | Readonly<Record<string, string>>;
 
-/** A text of the manifest as it was found: where, and its value per language (a plain text: the default's). */
+/** Per further language, the review mark of a text's translation (its `reviewed` map; see review.ts). */
+export type Reviewed = Readonly<Record<string, unknown>>;
+
+/** A text of the manifest as it was found: where, its value per language (a plain text: the default's), its review marks. */
 export interface TextFound {
   readonly path: DataPath;
   readonly values: Readonly<Record<string, string>>;
+  readonly reviewed: Reviewed;
 }
 
 /**
@@ -51,11 +55,22 @@ const deref = (node: SchemaNode): SchemaNode => {
 const branches = (node: SchemaNode): readonly SchemaNode[] => (node['anyOf'] as SchemaNode[] | undefined) ?? [];
 const isTextNode = (node: SchemaNode): boolean => branches(node).includes(perLanguage);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** A mapping of language codes to texts (a card has no key that looks like a language code). */
-const isPerLanguage = (v: unknown): v is Record<string, string> =>
+/**
+ * A mapping of language codes to texts, with its review marks beside them under `reviewed` (a card
+ * has no key that looks like a language code). The `reviewed` key is no language and never a text.
+ */
+export const isPerLanguage = (v: unknown): v is Record<string, unknown> =>
   isRecord(v) &&
   Object.keys(v).length > 0 &&
-  Object.entries(v).every(([k, x]) => LANGUAGE.test(k) && typeof x === 'string');
+  Object.entries(v).every(([k, x]) => (k === REVIEWED ? isRecord(x) : LANGUAGE.test(k) && typeof x === 'string'));
+
+/** A text's values per language, without its review marks. */
+const valuesOf = (v: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(v).filter(([k]) => k !== REVIEWED)) as Record<string, string>;
+const reviewedOf = (v: unknown): Reviewed => (isRecord(v) && isRecord(v[REVIEWED]) ? v[REVIEWED] : {});
+
+/** What a walk does with each text: its values (review marks aside), its path, its review marks. */
+type Take = (text: Localized, path: DataPath, reviewed: Reviewed) => unknown;
 
 /** What a section's items are (figure ids are no texts). */
 const itemsAreIds = (section: Record<string, unknown>): boolean =>
@@ -65,19 +80,15 @@ const itemsAreIds = (section: Record<string, unknown>): boolean =>
  * Walks `value` along the schema and replaces each text with `take(text, path)`; everything else is
  * kept as it is (values the schema refused included: it reported them).
  */
-export function mapTexts(value: unknown, take: (text: Localized, path: DataPath) => unknown): unknown {
+export function mapTexts(value: unknown, take: Take): unknown {
   return walk(value, manifestSchema as unknown as SchemaNode, [], take);
 }
 
-function walk(
-  value: unknown,
-  schema: SchemaNode,
-  path: DataPath,
-  take: (t: Localized, p: DataPath) => unknown,
-): unknown {
+function walk(value: unknown, schema: SchemaNode, path: DataPath, take: Take): unknown {
   if (value === undefined || value === null) return value;
   const node = deref(schema);
-  if (isTextNode(node) && (typeof value === 'string' || isPerLanguage(value))) return take(value, path);
+  if (isTextNode(node) && typeof value === 'string') return take(value, path, {});
+  if (isTextNode(node) && isPerLanguage(value)) return take(valuesOf(value), path, reviewedOf(value));
   const options = branches(node);
   if (options.length) {
     const type = Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value;
@@ -120,8 +131,8 @@ export function textsAlong(value: unknown, part: CataloguePart): string[] {
 /** Every text of the manifest with its values per language, in manifest order. */
 export function textsOf(data: unknown, defaultLanguage: string): TextFound[] {
   const out: TextFound[] = [];
-  mapTexts(data, (text, path) => {
-    out.push({ path, values: typeof text === 'string' ? { [defaultLanguage]: text } : text });
+  mapTexts(data, (text, path, reviewed) => {
+    out.push({ path, values: typeof text === 'string' ? { [defaultLanguage]: text } : text, reviewed });
     return text;
   });
   return out;

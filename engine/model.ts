@@ -42,14 +42,34 @@ export interface Translation {
   readonly shared: readonly UntranslatedText[];
   /** Per visitor page id (shared pages and staff tools aside): its own texts without a value in the language. */
   readonly pages: Readonly<Record<string, readonly UntranslatedText[]>>;
+  /**
+   * Translated texts whose default-language text changed since their translation was reviewed (its
+   * review mark differs, engine/review.ts): listed, still published.
+   */
+  readonly stale: TextsToReview;
+  /** Translated texts without a review mark: listed, still published. */
+  readonly unreviewed: TextsToReview;
 }
 
-/** A text without a value in a language: its key in the manifest (`ui.menu`) and its place. */
+/** Texts of a language to review, shared and per visitor page id, as `Translation` groups its missing ones. */
+export interface TextsToReview {
+  readonly shared: readonly TranslatedText[];
+  readonly pages: Readonly<Record<string, readonly TranslatedText[]>>;
+}
+
+/** A text without a value in a language: its key in the manifest (`ui.menu`), its place, its default-language text. */
 export interface UntranslatedText {
   readonly key: string;
   readonly file: string;
   readonly line: number;
   readonly col: number;
+  /** The text in the default language, as written (placeholders unfilled). */
+  readonly source: string;
+}
+
+/** A translated text to review: as an untranslated one, with its translation. */
+export interface TranslatedText extends UntranslatedText {
+  readonly translation: string;
 }
 
 export interface Site {

@@ -25,11 +25,29 @@ const strList = { type: 'array', items: str } as const;
 /** A code of `site.languages`: 'en', 'es', 'pt-BR'. */
 export const LANGUAGE = /^[a-z]{2,3}(-[A-Z]{2})?$/;
 
-/** A text's value per language code of `site.languages`. */
+/** The key beside a text's values that keeps, per language, the review mark of its translation. */
+export const REVIEWED = 'reviewed';
+
+/** A review mark: the first 8 hex digits of the SHA-256 of the default-language text (engine/review.ts). */
+export const REVIEW_MARK = /^[0-9a-f]{8}$/;
+
+/**
+ * A text's value per language code of `site.languages`, and beside them (`reviewed`), per further
+ * language, the review mark of the default-language text its translation was last reviewed against.
+ */
 export const perLanguage = {
   type: 'object',
   minProperties: 1,
-  propertyNames: { pattern: LANGUAGE.source },
+  propertyNames: { pattern: `^(?:${REVIEWED}|${LANGUAGE.source.slice(1, -1)})$` },
+  properties: {
+    [REVIEWED]: {
+      type: 'object',
+      description:
+        'Per language, the first 8 hex digits of the SHA-256 of the default-language text its translation was reviewed against (npm run translations -- --mark-current).',
+      propertyNames: { pattern: LANGUAGE.source },
+      additionalProperties: { type: 'string' },
+    },
+  },
   additionalProperties: { type: 'string' },
 } as const;
 

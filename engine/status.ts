@@ -1,10 +1,11 @@
 /**
  * The translator's status of each further language, as `npm run check` prints it: whether the
- * language is published, the shared texts it lacks, how many pages are published in it, and the
- * first few missing texts of the pages that wait, each at its place. Warnings, never errors.
+ * language is published, the shared texts it lacks, how many pages are published in it, the first
+ * few missing texts of the pages that wait, then the stale translations (each at its place) and how
+ * many are unreviewed. Warnings, never errors.
  */
 
-import type { Catalogue, UntranslatedText } from './model.ts';
+import type { Catalogue, TextsToReview, Translation, UntranslatedText } from './model.ts';
 import { pageLanguages, publishedIn } from './translations.ts';
 
 const FIRST = 5;
@@ -52,6 +53,42 @@ export function translationStatus(catalogue: Catalogue): string[] {
       out.push(...missing.slice(0, 3).map(at));
     }
     if (waiting.length > FIRST) out.push(`  ... and ${waiting.length - FIRST} more pages`);
+    out.push(...reviewStatus(catalogue, t));
   }
+  return out;
+}
+
+/** Each text to review once, in the order shared, then page by page (a text several pages show, under the first). */
+export function textsToReview<T extends UntranslatedText>(
+  texts: { readonly shared: readonly T[]; readonly pages: Readonly<Record<string, readonly T[]>> },
+  order: readonly string[],
+): { readonly where: string; readonly texts: readonly T[] }[] {
+  const seen = new Set<string>();
+  const once = (list: readonly T[]): T[] => list.filter((x) => !seen.has(x.key) && seen.add(x.key));
+  const groups = [{ where: 'shared', texts: once(texts.shared) }];
+  for (const id of order) groups.push({ where: id, texts: once(texts.pages[id] ?? []) });
+  return groups.filter((g) => g.texts.length > 0);
+}
+
+/** The stale translations, each at its place, and how many are unreviewed. */
+function reviewStatus(catalogue: Catalogue, t: Translation): string[] {
+  const out: string[] = [];
+  const order = catalogue.pages.map((p) => p.id).filter((id) => id in t.pages);
+  const pathOf = (id: string): string => catalogue.pages.find((p) => p.id === id)?.path ?? id;
+  const count = (texts: TextsToReview): number => textsToReview(texts, order).reduce((n, g) => n + g.texts.length, 0);
+  const stale = textsToReview(t.stale, order);
+  if (stale.length) {
+    const n = count(t.stale);
+    out.push(`  ${plural(n, 'stale text')} (the default-language text changed since the translation was reviewed):`);
+    for (const g of stale) {
+      out.push(`  ${g.where === 'shared' ? 'shared texts' : pathOf(g.where)}:`);
+      out.push(...g.texts.map(at));
+    }
+  }
+  const unreviewed = count(t.unreviewed);
+  if (unreviewed)
+    out.push(
+      `  ${plural(unreviewed, 'translation')} not yet reviewed (no review mark): after review, npm run translations -- --mark-current <page|key|--all>.`,
+    );
   return out;
 }

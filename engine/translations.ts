@@ -11,7 +11,8 @@ import { expand } from './expand.ts';
 import { isStaffKind, kindOf, takesRequests } from './kinds.ts';
 import { languagesOf, mapTexts, textsAlong, textsOf, valueIn, type CataloguePart, type Localized } from './localize.ts';
 import { compileMessage, compileMessages, isMessage, messageHint } from './messages.ts';
-import type { Catalogue, Page, Translation, UntranslatedText } from './model.ts';
+import type { Catalogue, Page, TextsToReview, TranslatedText, Translation, UntranslatedText } from './model.ts';
+import { checkReviewed, reviewState } from './review.ts';
 import { isIntro } from './sections.ts';
 import type { DataPath, ParsedManifest } from './source.ts';
 import type { LocalizedManifestInput, ManifestInput } from './types.ts';
@@ -30,7 +31,10 @@ export function defaultLanguageInput(
 ): ManifestInput {
   const languages = languagesOf(input);
   const [first = 'en'] = languages;
-  for (const t of textsOf(input, first)) checkText(t.path, t.values, languages, m, found);
+  for (const t of textsOf(input, first)) {
+    checkText(t.path, t.values, languages, m, found);
+    checkReviewed(t.path, t.reviewed, languages, m, found);
+  }
   return mapTexts(input, (text) => (typeof text === 'string' ? text : (text[first] ?? ''))) as ManifestInput;
 }
 
@@ -60,19 +64,36 @@ function checkText(
   }
 }
 
+/** A text the translator's status lists: missing in the language, or translated and due a review. */
+interface Listed {
+  readonly state: 'missing' | 'stale' | 'unreviewed';
+  readonly text: UntranslatedText | TranslatedText;
+}
+
 /**
- * The catalogue read in `language` and what it lacks there: each text without a value in it is taken
- * in the default language, and the texts missing are listed (shared, and per page) at their places.
+ * The catalogue read in `language` and what it lists there: each text without a value in it is taken
+ * in the default language and listed as missing, each translation due a review as stale or
+ * unreviewed, shared and per page, at their places.
  */
 function translate(input: LocalizedManifestInput, m: ParsedManifest, language: string, languages: readonly string[]) {
   const [first = 'en'] = languages;
-  const missing: UntranslatedText[] = [];
-  const projected = mapTexts(input, (text: Localized, path) => {
+  const listed: Listed[] = [];
+  const projected = mapTexts(input, (text: Localized, path, reviewed) => {
     const own = valueIn(text, language, first);
-    if (own !== undefined) return own;
-    const fallback = typeof text === 'string' ? text : (text[first] ?? '');
-    missing.push(untranslated(keyOf(input, path), () => m.locate(path)));
-    return `${mark(missing.length - 1)}${fallback}`;
+    const source = typeof text === 'string' ? text : (text[first] ?? '');
+    const state =
+      own === undefined
+        ? 'missing'
+        : typeof text === 'string'
+          ? undefined
+          : reviewState(text, reviewed, language, first);
+    if (state === undefined || state === 'current') return own;
+    const key = keyOf(input, path);
+    listed.push({
+      state,
+      text: untranslated({ key, source, ...(own === undefined ? {} : { translation: own }) }, () => m.locate(path)),
+    });
+    return `${mark(listed.length - 1)}${own ?? source}`;
   }) as ManifestInput;
   const marked = expand(projected, m, []).catalogue;
   // Only texts count: a family variable may also land in a setting (an href, a subcategory).
@@ -83,42 +104,56 @@ function translate(input: LocalizedManifestInput, m: ParsedManifest, language: s
         .flatMap((text) => [...text.matchAll(MARK)].map((hit) => Number(hit[1]))),
     );
   const sharedPages = marked.pages.filter((p) => takesRequests(p.kind) || kindOf(p.kind).status === 404);
-  const sharedParts = [
+  const sharedMarks = marks([
     [marked.ui, 'ui'],
     [marked.site, 'site'],
     [marked.figures, 'figures'],
     [sharedPages, 'pages'],
-  ] as const;
-  const sharedMarks = marks(sharedParts);
-  // A shared text a page shows (the title template) is counted once, as shared.
-  const lacks = (found: Set<number>, skip = new Set<number>()): UntranslatedText[] =>
-    [...found]
-      .filter((i) => !skip.has(i))
-      .sort((a, b) => a - b)
-      .flatMap((i) => missing[i] ?? []);
-  const shared = lacks(sharedMarks);
-  const pages: Record<string, readonly UntranslatedText[]> = {};
+  ]);
+  const pageMarks: Record<string, Set<number>> = {};
   for (const page of marked.pages) {
     if (isStaffKind(page.kind) || sharedPages.includes(page)) continue;
     const products = marked.products.filter((p) => p.id === page.product || introProducts(page).includes(p.id));
+    // A shared text a page shows (the title template) is counted once, as shared.
     const own = marks([
       [[page], 'pages'],
       [products, 'products'],
     ]);
-    pages[page.id] = lacks(own, sharedMarks);
+    pageMarks[page.id] = new Set([...own].filter((i) => !sharedMarks.has(i)));
   }
   const catalogue = JSON.parse(unmark(JSON.stringify(marked))) as Catalogue;
-  return { catalogue, shared, pages };
+  return { catalogue, ...grouped(listed, sharedMarks, pageMarks) };
+}
+
+/** The listed texts by state, shared and per page, in manifest order. */
+function grouped(listed: readonly Listed[], shared: Set<number>, pages: Readonly<Record<string, Set<number>>>) {
+  const of = <T extends UntranslatedText>(state: Listed['state'], found: Set<number>): T[] =>
+    [...found].sort((a, b) => a - b).flatMap((i) => (listed[i]?.state === state ? [listed[i].text as T] : []));
+  const perPage = <T extends UntranslatedText>(state: Listed['state']): Record<string, readonly T[]> =>
+    Object.fromEntries(Object.entries(pages).map(([id, found]) => [id, of<T>(state, found)]));
+  const review = (state: 'stale' | 'unreviewed'): TextsToReview => ({
+    shared: of<TranslatedText>(state, shared),
+    pages: perPage<TranslatedText>(state),
+  });
+  return {
+    shared: of<UntranslatedText>('missing', shared),
+    pages: perPage<UntranslatedText>('missing'),
+    stale: review('stale'),
+    unreviewed: review('unreviewed'),
+  };
 }
 
 /**
  * A missing text whose place is found when first read: placing needs the YAML document of its file,
  * which a valid manifest otherwise never parses (a reload, the fuzz test).
  */
-function untranslated(key: string, locate: () => Place): UntranslatedText {
+function untranslated<T extends Omit<UntranslatedText, 'file' | 'line' | 'col'>>(
+  text: T,
+  locate: () => Place,
+): T & UntranslatedText {
   let place: Place | undefined;
   const at = (): Place => (place ??= locate());
-  return Object.defineProperties({ key } as UntranslatedText, {
+  return Object.defineProperties({ ...text } as T & UntranslatedText, {
     file: { enumerable: true, get: () => at().file },
     line: { enumerable: true, get: () => at().line },
     col: { enumerable: true, get: () => at().col },
@@ -132,7 +167,7 @@ const introProducts = (page: Page): string[] =>
  * A text's key as a translator reads it, a list entry named by its id, slug or path where it has one:
  * `ui.menu`, `pages.consultation.texts.nameLabel`, `families.pergola-variants.members.pool-side.name`.
  */
-function keyOf(data: unknown, path: DataPath): string {
+export function keyOf(data: unknown, path: DataPath): string {
   let at = data;
   return path
     .map((step) => {
@@ -154,7 +189,7 @@ export function translationsOf(
 ): Readonly<Record<string, Translation>> {
   const out: Record<string, Translation> = {};
   for (const language of languages.slice(1)) {
-    const { catalogue, shared, pages } = translate(input, m, language, languages);
+    const { catalogue, shared, pages, stale, unreviewed } = translate(input, m, language, languages);
     const view: Catalogue = {
       ...catalogue,
       language,
@@ -162,7 +197,7 @@ export function translationsOf(
       messages: compileMessages(textsIn(catalogue)),
       translations: {},
     };
-    out[language] = { catalogue: view, shared, pages };
+    out[language] = { catalogue: view, shared, pages, stale, unreviewed };
   }
   return out;
 }
