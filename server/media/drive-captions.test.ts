@@ -48,6 +48,7 @@ describe('Drive captions from file descriptions', () => {
     add('long.jpg', 'y'.repeat(500));
     add('blank.jpg', '   ');
     add('plain.jpg');
+    add('bilingual.jpg', 'Roman shade in linen\nes: Cortina romana de lino\n');
 
     dataDir = await mkdtemp(join(tmpdir(), 'shade-drive-captions-'));
     const built = loadCatalogue();
@@ -80,11 +81,17 @@ describe('Drive captions from file descriptions', () => {
     expect(res.status).toBe(200);
     const items = (await res.json()) as ApiMediaItem[];
     const byName = (name: string) => items.find((i) => i.name === name);
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(5);
     expect(byName('described.jpg')?.caption).toBe('Roman shade in linen, half raised');
     expect(byName('long.jpg')?.caption).toBe('y'.repeat(300));
     // No description, or only spaces: no caption (the site makes a title from the name).
     expect(byName('blank.jpg')).not.toHaveProperty('caption');
     expect(byName('plain.jpg')).not.toHaveProperty('caption');
+    // A line starting `es:` begins the Spanish caption; the text before it is the default one.
+    expect(byName('bilingual.jpg')).toMatchObject({
+      caption: 'Roman shade in linen',
+      captions: { es: 'Cortina romana de lino' },
+    });
+    expect(byName('described.jpg')).not.toHaveProperty('captions');
   });
 });
