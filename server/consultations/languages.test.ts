@@ -18,6 +18,8 @@ import { SQLITE_FILE, type DatabaseTarget } from '../db/database.ts';
 const settings = testSettings();
 const spanish = settings.translations['es'];
 if (!spanish) throw new Error('The manifest has no Spanish (site.languages: [en, es]).');
+// The Spanish site's own address of the page (the plain form posts there).
+expect(spanish.page.path).not.toBe(settings.page.path);
 const good = {
   name: 'Lucía Pérez',
   phone: '+1 (305) 555-0199',
@@ -120,6 +122,11 @@ describe.each(targets)('consultation requests in Spanish on %s', (_name, target)
     expect(html).toContain(`action="${spanish.page.path}"`);
     expect(html).toContain('<input type="hidden" name="language" value="es">');
     expect(await server.consultations.store.list()).toEqual([]);
+
+    // A form that does not say its language is in the language of the page it was posted to.
+    const unsaid = await postForm(spanish.page.path, { ...good, email: 'lucia@' });
+    expect(unsaid.status).toBe(422);
+    expect(await unsaid.text()).toContain(spanish.texts['emailError']);
 
     const ok = await postForm(spanish.page.path, { ...good, language: 'es' });
     expect(ok.status).toBe(201);

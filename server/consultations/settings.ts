@@ -1,4 +1,4 @@
-import { catalogueIn, pageLanguages, takesRequests, type Catalogue, type Page } from '../../engine/index.ts';
+import { catalogueIn, siteIn, takesRequests, type Catalogue, type Page } from '../../engine/index.ts';
 import {
   consultationMail,
   consultationOffer,
@@ -26,23 +26,28 @@ export interface ConsultationSettings extends ConsultationOffer, ConsultationMai
   readonly translations: Readonly<Record<string, ConsultationSettings>>;
 }
 
-/** The settings of the catalogue's page whose kind takes requests, with each further language's; null when it has none. */
+/**
+ * The settings of the catalogue's page whose kind takes requests, with each further language's: its
+ * page at its address in that language's site (`siteIn`: `/es/consultation`), or, where the site is
+ * not published in it, the default language's address with the texts read in it. Null when it has none.
+ */
 export function consultationSettings(catalogue: Catalogue): ConsultationSettings | null {
   const page = catalogue.pages.find((p) => takesRequests(p.kind));
   if (!page) return null;
   const [first = catalogue.language, ...further] = catalogue.languages;
+  // The home page is the page at the root address; where it is not published in a language, its link stays English.
   const root = catalogue.pages.find((p) => p.path === '/');
-  const homeIn = (language: string): string => {
-    if (!root || !pageLanguages(catalogue, root).includes(language)) return root?.path ?? '/';
-    return catalogueIn(catalogue, language).pages.find((p) => p.id === root.id)?.path ?? root.path;
-  };
   const translations: Record<string, ConsultationSettings> = {};
   for (const language of further) {
-    const read = catalogueIn(catalogue, language);
-    const own = read.pages.find((p) => p.id === page.id) ?? page;
-    translations[language] = settingsFromPage(own, read.site.name, { language, home: homeIn(language) });
+    const site = siteIn(catalogue, language);
+    const own =
+      site.pages.find((p) => p.id === page.id) ??
+      catalogueIn(catalogue, language).pages.find((p) => p.id === page.id) ??
+      page;
+    const home = site.pages.find((p) => p.id === root?.id)?.path ?? root?.path ?? '/';
+    translations[language] = settingsFromPage(own, site.site.name, { language, home });
   }
-  return settingsFromPage(page, catalogue.site.name, { language: first, home: homeIn(first), translations });
+  return settingsFromPage(page, catalogue.site.name, { language: first, home: root?.path ?? '/', translations });
 }
 
 /** Pure: the settings of one consultation page (by default in English, its home `/`, no further language). */
