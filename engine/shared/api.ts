@@ -21,7 +21,7 @@ export interface ApiMediaItem {
   readonly name: string;
   /**
    * What the file shows, in words: its Drive description (drive mode) or its sidecar (local:
-   * `<file>.txt` or `captions.yaml` in the folder). Absent: the site makes a title from the name.
+   * `<file>.txt`), else its line of the folder's `captions.yaml`. Absent: the site makes a title from the name.
    */
   readonly caption?: string;
   /**
