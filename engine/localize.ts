@@ -59,7 +59,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * A mapping of language codes to texts, with its review marks beside them under `reviewed` (a card
  * has no key that looks like a language code). The `reviewed` key is no language and never a text.
  */
-export const isPerLanguage = (v: unknown): v is Record<string, unknown> =>
+const isPerLanguage = (v: unknown): v is Record<string, unknown> =>
   isRecord(v) &&
   Object.keys(v).length > 0 &&
   Object.entries(v).every(([k, x]) => (k === REVIEWED ? isRecord(x) : LANGUAGE.test(k) && typeof x === 'string'));

@@ -20,6 +20,16 @@ import { keyOf } from './translations.ts';
 /** What to mark: every translation, the shared texts, a page (its path or id), or one key (`ui.menu`). */
 export type MarkTarget = 'all' | 'shared' | { readonly page: string } | { readonly key: string };
 
+/**
+ * A target as staff name it: `--all` (or `all`), `shared`, a page by its path (`/pergolas`), a key as
+ * the status prints it (`pages.home.texts.heading`), else a page id.
+ */
+export function markTarget(name: string): MarkTarget {
+  if (name === '--all' || name === 'all') return 'all';
+  if (name === 'shared') return 'shared';
+  return name.startsWith('/') || !name.includes('.') ? { page: name } : { key: name };
+}
+
 export type MarkOutcome =
   | {
       readonly ok: true;
@@ -156,7 +166,16 @@ function insertPairs(map: YAMLMap, text: string, pairs: readonly (readonly [stri
       const open = (map.range?.[0] ?? 0) + 1;
       return [{ from: open, to: open, text: ` ${entries} ` }];
     }
-    return [{ from: lastEnd[1], to: lastEnd[1], text: `, ${entries}` }];
+    const [start = 0, end = 0] = map.range ?? [];
+    if (!text.slice(start, end).includes('\n')) return [{ from: lastEnd[1], to: lastEnd[1], text: `, ${entries}` }];
+    // A flow map written one entry a line gets one more line, at the indent of its last entry.
+    const keyAt = (last?.key as Node | undefined)?.range?.[0] ?? lastEnd[0];
+    const indent = ' '.repeat(keyAt - (text.lastIndexOf('\n', keyAt - 1) + 1));
+    const comma = /^[ \t]*,/.exec(text.slice(lastEnd[1]))?.[0];
+    const lines = pairs.map(([k, v]) => `\n${indent}${k}: ${v}`).join(',');
+    return comma
+      ? [{ from: lastEnd[1] + comma.length, to: lastEnd[1] + comma.length, text: `${lines},` }]
+      : [{ from: lastEnd[1], to: lastEnd[1], text: `,${lines}` }];
   }
   const firstKey = (map.items[0]?.key as Node | undefined)?.range?.[0] ?? map.range?.[0] ?? 0;
   const indent = ' '.repeat(firstKey - (text.lastIndexOf('\n', firstKey - 1) + 1));
