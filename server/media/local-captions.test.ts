@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiMediaItem, ApiProduct } from '../../engine/shared/api.ts';
+import { kindOf } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
+import { photoPath } from '../../engine/shared/captions.ts';
+import { pageKey, type RoutePayload } from '../../engine/shared/page.ts';
+import { pageLanguages } from '../../engine/translations.ts';
 import { createApp } from '../app.ts';
 import { createDataCache, createSiteData } from '../data/site-data.ts';
 import { createLogger } from '../log.ts';
@@ -36,7 +40,7 @@ describe('local captions', () => {
     for (const name of ['sidecar.jpg', 'table.jpg', 'both.jpg', 'none.jpg', 'blank-sidecar.jpg'])
       await writeFile(join(dir, name), jpeg);
     await writeFile(join(dir, 'sidecar.jpg.txt'), '  Bronze pergola\n  at   dusk \n');
-    await writeFile(join(dir, 'both.jpg.txt'), 'From the sidecar');
+    await writeFile(join(dir, 'both.jpg.txt'), 'From the sidecar\nes: Del archivo propio');
     await writeFile(join(dir, 'blank-sidecar.jpg.txt'), '   \n');
     await writeFile(
       join(dir, 'captions.yaml'),
@@ -69,11 +73,14 @@ describe('local captions', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const listing = async (): Promise<ApiMediaItem[]> => {
+  const listingFolderId = async (): Promise<string> => {
     const products = (await (await fetch(`${base}/api/products`)).json()) as ApiProduct[];
     const folderId = products.find((p) => p.id === PRODUCT)?.driveFolderId;
     expect(folderId).toBeTruthy();
-    const res = await fetch(`${base}/api/drive-images/${folderId}`);
+    return folderId as string;
+  };
+  const listing = async (): Promise<ApiMediaItem[]> => {
+    const res = await fetch(`${base}/api/drive-images/${await listingFolderId()}`);
     expect(res.status).toBe(200);
     return (await res.json()) as ApiMediaItem[];
   };
@@ -95,6 +102,34 @@ describe('local captions', () => {
     expect(caption('blank-sidecar.jpg')).toBe('The table fills in');
     // A value that is not text is no caption (the site then makes a title from the name).
     expect(items.find((i) => i.name === 'none.jpg')).not.toHaveProperty('caption');
+  });
+
+  it("gives a Spanish page's photo its Spanish caption in the title, and the English one where there is none", async () => {
+    const built = loadCatalogue();
+    if (!built.ok) throw new Error('The manifest is invalid.');
+    const c = built.catalogue;
+    await writeFile(join(dir, 'captions.es.yaml'), 'table.jpg: Cortina romana en un ventanal\n');
+    // A gallery of the folder that is published in Spanish.
+    const gallery = c.pages.find(
+      (p) =>
+        kindOf(p.kind).gallery !== undefined &&
+        (p.folder === FOLDER || c.products.find((x) => x.id === p.product)?.folder === FOLDER) &&
+        pageLanguages(c, p).includes('es'),
+    );
+    if (!gallery) throw new Error(`No gallery of ${FOLDER} is published in Spanish.`);
+    const title = async (path: string) => {
+      const res = await fetch(`${base}${pageKey(path)}`);
+      expect(res.status).toBe(200);
+      const payload = (await res.json()) as RoutePayload;
+      return payload.type === 'page' ? payload.head.title : '';
+    };
+    // The listing is read again (its cache is this test's own, fresh): the Spanish file is in it.
+    await fetch(`${base}/api/refresh/${await listingFolderId()}`, { method: 'POST' });
+    expect(await title(`/es${photoPath(gallery.path, 'table')}`)).toMatch(/^Cortina romana en un ventanal \| /);
+    expect(await title(`/es${photoPath(gallery.path, 'both')}`)).toMatch(/^Del archivo propio \| /);
+    expect(await title(photoPath(gallery.path, 'table'))).toMatch(/^Roman shade in a bay window \| /);
+    // No Spanish caption: the English one.
+    expect(await title(`/es${photoPath(gallery.path, 'sidecar')}`)).toMatch(/^Bronze pergola at dusk \| /);
   });
 
   it('keeps the caption files out of the gallery and out of the files visitors cannot see', async () => {
