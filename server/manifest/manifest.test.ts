@@ -103,7 +103,8 @@ describe('manifest versions on two servers', () => {
 
   it('publish on one, the other serves it within 2 s; a stale base gets 409 and nothing is lost', async () => {
     const { version, files } = await live(a.base);
-    const renamed = edited(files, 'name: Outdoor Motorized Screens', 'name: Outdoor Screens, Renamed');
+    // The product's English name (its name is given per language).
+    const renamed = edited(files, 'en: Outdoor Motorized Screens', 'en: Outdoor Screens, Renamed');
     const checked = (await (await api(a.base, MANIFEST_API.check, { files: renamed })).json()) as { ok: boolean };
     expect(checked.ok).toBe(true);
     const res = await api(a.base, MANIFEST_API.publish, {
@@ -122,7 +123,7 @@ describe('manifest versions on two servers', () => {
     // Someone else's edit, still on the old base: refused with what is live; both versions intact.
     const stale = await api(b.base, MANIFEST_API.publish, {
       baseVersion: version,
-      files: edited(files, 'name: Motorized Screens', 'name: Zip Screens'),
+      files: edited(files, 'en: Motorized Screens', 'en: Zip Screens'),
       note: 'stale',
     });
     expect(stale.status).toBe(409);
