@@ -80,8 +80,9 @@ describe('/healthz and /readyz', () => {
   });
 
   it('with no valid manifest at start: 503 for pages and readiness, then ready once the files are valid', async () => {
-    // One mistake: a member's features given as text instead of a list (the first plain-text list).
-    const list = /^( +)features: \[([^\],{]+),[^\]{]*\]$/m;
+    // One mistake: a member's features given as text instead of a list (the first list, whose features
+    // are given per language: its first feature in English).
+    const list = /^( +)features:\n +\[\n +\{ en: '([^'\n]+)'[^\]]*\]$/m;
     let original = '';
     const { dir, site } = await start({}, async (d) => {
       const families = join(d, 'manifest', 'families.yaml');
