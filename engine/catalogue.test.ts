@@ -91,7 +91,7 @@ describe('the real manifest', () => {
     expect(page('/wood-blinds-gallery').heading).toBe('Wood Blinds - Gallery');
     expect(page('/roman-shades-gallery').texts.loading).toBe('Loading roman shades images...');
     expect(page('/pergola-multi-zone-images').texts).toMatchObject({
-      count: '{n} images available',
+      count: '{n, plural, one {{n} image} other {{n} images}} available',
       emptyTitle: 'No Images Found',
       emptyBody: 'Images for this pergola configuration will appear here once added to the gallery.',
     });

@@ -8,12 +8,10 @@
  * meaning. Pure.
  */
 
-import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { fillText, type Vars } from './placeholders.ts';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { LOWER, type CompiledMessage } from './shared/format.ts';
 
-/** A compiled message: its syntax tree. */
-export type CompiledMessage = readonly MessageFormatElement[];
+export { formatText, type CompiledMessage } from './shared/format.ts';
 
 // An argument with a type after a comma; a misspelled type is a message too, and the checker says so.
 const TYPED_ARGUMENT = /\{\s*[A-Za-z]\w*\s*,/;
@@ -23,7 +21,6 @@ export const isMessage = (text: string): boolean => TYPED_ARGUMENT.test(text);
 
 // `{name|lower}` is written `{name_lower}` for the parser: same length, so its places stay right.
 const FILTERED = /\{([A-Za-z]\w*)\|lower\}/g;
-const LOWER = '_lower';
 
 /** Why a message cannot be read, and where in its text (1-based line and column). */
 export interface MessageError {
@@ -66,37 +63,4 @@ export function compileMessages(texts: Iterable<string>): Readonly<Record<string
     if (compiled.ok) out[text] = compiled.message;
   }
   return out;
-}
-
-const formatters = new WeakMap<CompiledMessage, Map<string, IntlMessageFormat>>();
-
-/**
- * A text of the catalogue filled with `vars` in `language`: through its compiled message when it is
- * one (`messages` of the catalogue), else its text placeholders (`fillText`). A message whose
- * arguments `vars` does not give falls back to its text placeholders too.
- */
-export function formatText(
-  text: string,
-  vars: Vars,
-  messages: Readonly<Record<string, CompiledMessage>>,
-  language: string,
-): string {
-  const message = Object.hasOwn(messages, text) ? messages[text] : undefined;
-  if (!message) return fillText(text, vars);
-  const byLanguage = formatters.get(message) ?? new Map<string, IntlMessageFormat>();
-  formatters.set(message, byLanguage);
-  let formatter = byLanguage.get(language);
-  if (!formatter)
-    byLanguage.set(language, (formatter = new IntlMessageFormat(message as MessageFormatElement[], language)));
-  const values: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(vars)) {
-    if (v === undefined) continue;
-    values[k] = v;
-    values[`${k}${LOWER}`] = String(v).toLowerCase();
-  }
-  try {
-    return String(formatter.format(values));
-  } catch {
-    return fillText(text, vars);
-  }
 }

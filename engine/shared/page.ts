@@ -17,6 +17,8 @@ export interface Shell {
   readonly home: string;
   readonly site: Catalogue['site'];
   readonly ui: Catalogue['ui'];
+  /** The compiled ICU messages among the texts (an island takes those it shows with its props). */
+  readonly messages: Catalogue['messages'];
   readonly figures: Catalogue['figures'];
   /** Slot id -> built-in fallback image URL. */
   readonly slots: Readonly<Record<string, string>>;

@@ -14,6 +14,7 @@ export function shellOf(c: Catalogue): Shell {
     home: c.language === c.languages[0] ? '/' : `/${c.language}`,
     site: c.site,
     ui: c.ui,
+    messages: c.messages,
     figures: c.figures,
     slots: Object.fromEntries(c.slots.map((s) => [s.id, s.fallback])),
     galleries,

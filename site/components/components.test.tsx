@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import type { Page } from '../../engine/index.ts';
 import { keys } from '../../engine/shared/keys.ts';
+import { messagesFor } from '../../engine/shared/format.ts';
 import ProductCards from '../sections/ProductCards.tsx';
 import Gallery from '../templates/Gallery.tsx';
 import { testCatalogue } from '../test/catalogue.ts';
@@ -171,6 +172,9 @@ describe('Gallery island', () => {
           unresolved={unresolved}
           texts={texts}
           vars={{}}
+          messages={messagesFor(c.messages, [texts.count, texts.none])}
+          // As rendered on a server that listed nothing: any other count is formatted in the island.
+          count={{ n: 0, text: 'No images found' }}
           layout="masonry"
           label={page.heading}
           galleryPath={page.path}
@@ -183,7 +187,8 @@ describe('Gallery island', () => {
 
   it('counts the items, and offers Refresh once live', async () => {
     await show({ fallback: { [keys.folder(folder)]: [item(1), item(2), item(3)] } });
-    expect(screen.getByTestId('gallery-count').textContent).toBe('3 images available');
+    // A count the server did not render: its compiled plural formatted here, by the formatter loaded then.
+    await waitFor(() => expect(screen.getByTestId('gallery-count').textContent).toBe('3 images available'));
     expect(screen.getByTestId('refresh')).toBeTruthy();
     expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toContain(`${page.path}/photo/photo-1`);
   });
@@ -254,7 +259,9 @@ describe('Gallery template (server render)', () => {
     };
     expect(script.props.source).toEqual({ folderId: 'f1' });
     expect(Object.keys(script.data.fallback)).toEqual([keys.folder('f1')]);
-    expect(wrapper.querySelector('[data-testid="gallery-count"]')?.textContent).toBe('1 images available');
+    // The count line is an ICU plural, formatted in the island from its compiled message (in its props).
+    expect(wrapper.querySelector('[data-testid="gallery-count"]')?.textContent).toBe('1 image available');
+    expect(Object.keys((script.props as { messages?: object }).messages ?? {})).toEqual([page.texts.count]);
     expect(wrapper.querySelector('[data-testid="refresh"]')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { formatText } from '../../engine/index.ts';
 import { FIXTURES } from './fixtures.ts';
 import { catalogue, islandLive, wakeIslands, watchConsole } from './helpers.ts';
 
@@ -12,7 +13,8 @@ const pageAt = (path: string) => {
   if (!page) throw new Error(`no page ${path}`);
   return page;
 };
-const fill = (s: string | undefined, n: number) => (s ?? '').replace('{n}', String(n));
+/** A text with its count, as the page shows it (a count line is an ICU plural). */
+const fill = (s: string | undefined, n: number) => formatText(s ?? '', { n }, c.messages, c.language);
 
 const tiles = (page: Page) => page.locator('[data-tile]:visible');
 /** The tile of item `index` (tiles carry their item index). */

@@ -8,7 +8,8 @@ import { RefreshButton, useRefresh } from '../components/RefreshButton.tsx';
 import { notifyError } from '../components/Toasts.tsx';
 import { Button, StatusBox } from '../components/ui.tsx';
 import { useMedia } from '../data/hooks.ts';
-import { useData, useUi } from '../app/context.ts';
+import { useData, useLanguage, useUi } from '../app/context.ts';
+import type { formatText, Messages } from '../../engine/shared/format.ts';
 import { styled } from '../styles/stitches.ts';
 import { PHOTO_VIEW_ATTR } from '../viewer/PhotoView.tsx';
 import { useLive } from './live.ts';
@@ -41,6 +42,10 @@ export interface GalleryIslandProps {
   readonly unresolved: boolean;
   readonly texts: GalleryTexts;
   readonly vars: Vars;
+  /** The compiled messages among its texts (the count line's plural): formatted here, never parsed. */
+  readonly messages: Messages;
+  /** The count line as the server rendered it: its count, and its text in the page's language. */
+  readonly count: { readonly n: number; readonly text: string };
   readonly layout: 'squares' | 'masonry';
   /** The gallery's title (the page heading): the grid's accessible name, and what captions are made of for files a camera named. */
   readonly label: string;
@@ -52,6 +57,27 @@ export interface GalleryIslandProps {
 }
 
 /**
+ * The count line ('{n, plural, one {# image} other {# images}} available') in the page's language: the
+ * server's text for the count it rendered; for another count (a Refresh that found more) formatted
+ * here, by the formatter loaded then, so that it is no part of a gallery's first load.
+ */
+function useCountLine(
+  text: string | undefined,
+  vars: Vars,
+  messages: Messages,
+  n: number,
+  first: GalleryIslandProps['count'],
+): string {
+  const language = useLanguage();
+  const [format, setFormat] = useState<typeof formatText>();
+  const changed = n !== first.n;
+  useEffect(() => {
+    if (changed && !format) void import('../../engine/shared/format.ts').then((m) => setFormat(() => m.formatText));
+  }, [changed, format]);
+  return changed && format ? format(text ?? '', { ...vars, n }, messages, language) : first.text;
+}
+
+/**
  * A gallery's body: count line, Refresh (once the island is live), the grid and its viewer, the
  * loading, empty and error texts.
  */
@@ -60,6 +86,8 @@ export default function GalleryIsland({
   unresolved,
   texts,
   vars,
+  messages,
+  count: first,
   layout,
   label,
   galleryPath,
@@ -87,6 +115,8 @@ export default function GalleryIsland({
   }, []);
   const items = data ?? [];
   const hasItems = items.length > 0;
+  const n = Math.max(items.length, total ?? 0);
+  const count = useCountLine(hasItems ? texts.count : texts.none, vars, messages, n, first);
   useEffect(() => {
     // A failed refresh keeps the items on screen and says so in a toast.
     if (error && hasItems && texts.error) notifyError(fillText(texts.error, vars));
@@ -128,10 +158,7 @@ export default function GalleryIsland({
       {!isLoading && !(error && items.length === 0) && (
         <Toolbar>
           <p role="status" data-testid="gallery-count">
-            {fillText(hasItems ? (texts.count ?? '') : (texts.none ?? ''), {
-              ...vars,
-              n: Math.max(items.length, total ?? 0),
-            })}
+            {count}
           </p>
           {hasItems && live && (
             <RefreshButton refreshing={refreshing} disabled={isValidating} onClick={retry} data-testid="refresh" />

@@ -14,6 +14,18 @@ import { Island } from '../islands/Island.tsx';
 import type { GalleryTexts } from '../islands/gallery.island.tsx';
 import { galleryTitle, photoPath } from '../../engine/shared/captions.ts';
 import { styled } from '../styles/stitches.ts';
+import { formatText, messagesFor } from '../../engine/shared/format.ts';
+import type { Vars } from '../../engine/placeholders.ts';
+import type { Shell } from '../../engine/shared/page.ts';
+
+/** The count line as the island first shows it: the listing's length (all of it, when cut), in words. */
+function countLine(texts: GalleryTexts, vars: Vars, shell: Shell, listed: number, total?: number) {
+  const n = Math.max(listed, total ?? 0);
+  return {
+    n,
+    text: formatText((listed > 0 ? texts.count : texts.none) ?? '', { ...vars, n }, shell.messages, shell.language),
+  };
+}
 
 const Footer = styled('div', { marginTop: '$6' });
 
@@ -33,7 +45,8 @@ const GALLERY_TEXT_KEYS = [
  */
 export default function Gallery() {
   const { payload } = usePage();
-  const { ui } = useShell();
+  const shell = useShell();
+  const { ui } = shell;
   const { page, vars, status } = payload;
   const source = gallerySource(useSourceContext(kindOf(page.kind).products));
   if (payload.photo && !payload.photo.found)
@@ -70,6 +83,8 @@ export default function Gallery() {
               GALLERY_TEXT_KEYS.flatMap((k) => (texts[k] === undefined ? [] : [[k, texts[k]]])),
             ),
             vars,
+            messages: messagesFor(shell.messages, [texts.count, texts.none]),
+            count: countLine(texts, vars, shell, items?.length ?? 0, key === null ? undefined : payload.partial?.[key]),
             layout: galleryLayout(page.kind, vars['mediaType']),
             label: heading,
             galleryPath: payload.path,
