@@ -220,7 +220,10 @@ describe('documents', () => {
     expect(imagesOf('/')).toContain(`${baseUrl}${catalogue.slots.find((s) => s.id === home?.hero?.slot)?.fallback}`);
     expect(imagesOf('/').length).toBeGreaterThanOrEqual(5);
     // A page whose gallery fails still has its URL, with no images.
-    expect(xml).toContain(`<loc>${baseUrl}/faux-wood-blinds-gallery</loc></url>`);
+    expect(xml).toContain(`<loc>${baseUrl}/faux-wood-blinds-gallery</loc>`);
+    expect(imagesOf('/faux-wood-blinds-gallery')).toEqual([]);
+    // The page in Spanish shows the same photos.
+    expect(imagesOf('/es/pergola-fixed-roof-attached-images')).toEqual(photos);
   });
 
   it('lists the photos of a folder a card’s gallery dialog shows, on the page that shows it (pageFolders)', async () => {
