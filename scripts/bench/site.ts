@@ -223,6 +223,9 @@ export async function benchSite(options: SiteBenchOptions = {}): Promise<SiteBen
       ['category', kinds.get('category') ?? '/screens'],
       ['variant landing', kinds.get('variant-landing') ?? '/'],
       ['gallery', kinds.get('image-gallery') ?? '/'],
+      // The same kinds in Spanish: the catalogue read in it, its switcher and alternates, its links.
+      ['home (es)', '/es'],
+      ['gallery (es)', `/es${kinds.get('image-gallery') ?? ''}`],
     ];
     if (options.lighthouse !== false) {
       console.log(`\nsite: Lighthouse with the demo, mobile, simulated throttling, median of ${runs} runs`);
