@@ -18,7 +18,7 @@ const unescape = (s: string): string => s.replace(/&amp;/g, '&');
 async function headOf(request: APIRequestContext, path: string) {
   const res = await request.get(path);
   const html = await res.text();
-  const alternates = Object.fromEntries(
+  const alternates: Record<string, string> = Object.fromEntries(
     [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [
       m[1],
       local(unescape(m[2] as string)),
