@@ -42,6 +42,7 @@ describe('the table of page kinds', () => {
       'folder-setup',
       'folder-health',
       'manifest-editor',
+      'translation-status',
       'sign-in',
     ]);
   });

@@ -6,7 +6,14 @@
  */
 
 import type { IslandName } from './shared/islands.ts';
-import { CONSULTATION_TEXTS, GALLERY_TEXTS, HEALTH_TEXTS, MANIFEST_EDITOR_TEXTS, type TextKey } from './texts.ts';
+import {
+  CONSULTATION_TEXTS,
+  GALLERY_TEXTS,
+  HEALTH_TEXTS,
+  MANIFEST_EDITOR_TEXTS,
+  TRANSLATIONS_TEXTS,
+  type TextKey,
+} from './texts.ts';
 
 /** Who a page is for: visitors (the React app, in the sitemap), or staff (never in visitor bundles or the sitemap). */
 export type Audience = 'visitor' | 'staff';
@@ -116,6 +123,8 @@ export const KINDS = {
     texts: MANIFEST_EDITOR_TEXTS,
     editsManifest: true,
   }),
+  // The translator's status; marking translations as reviewed publishes a version.
+  'translation-status': staff('site/staff/tools/Translations.tsx', { texts: TRANSLATIONS_TEXTS }),
   'sign-in': staff('server/staff/sign-in.ts', { session: false }),
   'not-found': visitor('site/templates/NotFound.tsx', { status: 404, consultation: false }),
 } as const satisfies Record<string, KindDef>;

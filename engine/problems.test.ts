@@ -54,7 +54,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
   it('misspelled text key, with a did-you-mean', () => {
     expect(problemsOf('bad-text-key')).toMatchInlineSnapshot(`
       [
-        "bad-text-key/catalogue.yaml:35:7  Unknown text key 'emptyTitel' (did you mean 'emptyTitle'?).  (Valid values: loading, error, emptyTitle, emptyBody, count, none, notFound, mediaHeading, images, videos, changeImage, current, defaultImage, dropHere, dropHint, chooseFile, uploading, tooLarge, notImage, successTitle, successBody, errorTitle, uploadFailed, loadFailed, openRoot, scan, scanning, scanDoneTitle, scanDoneBody, scanFailedTitle and 156 more.)",
+        "bad-text-key/catalogue.yaml:35:7  Unknown text key 'emptyTitel' (did you mean 'emptyTitle'?).  (Valid values: loading, error, emptyTitle, emptyBody, count, none, notFound, mediaHeading, images, videos, changeImage, current, defaultImage, dropHere, dropHint, chooseFile, uploading, tooLarge, notImage, successTitle, successBody, errorTitle, uploadFailed, loadFailed, openRoot, scan, scanning, scanDoneTitle, scanDoneBody, scanFailedTitle and 172 more.)",
       ]
     `);
   });
@@ -62,7 +62,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
   it('unknown page kind', () => {
     expect(problemsOf('bad-unknown-kind')).toMatchInlineSnapshot(`
       [
-        "bad-unknown-kind/catalogue.yaml:29:11  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, manifest-editor, sign-in, not-found.)",
+        "bad-unknown-kind/catalogue.yaml:29:11  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, manifest-editor, translation-status, sign-in, not-found.)",
       ]
     `);
   });
@@ -137,7 +137,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
     expect(problemsOf('bad-many-problems')).toMatchInlineSnapshot(`
       [
         "bad-many-problems/catalogue.yaml:22:14  'heading' must be a text, not a list.",
-        "bad-many-problems/catalogue.yaml:25:11  Unknown page kind 'categroy' (did you mean 'category'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, manifest-editor, sign-in, not-found.)",
+        "bad-many-problems/catalogue.yaml:25:11  Unknown page kind 'categroy' (did you mean 'category'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, manifest-editor, translation-status, sign-in, not-found.)",
         "bad-many-problems/catalogue.yaml:30:5  Unknown key 'headng' in pages > item 3 (did you mean 'heading'?).  (Allowed keys here: id, path, aliases, kind, heading, intro, breadcrumb, back, meta, hero, product, folder, productType, params, texts, links, sections, sitemap.)",
       ]
     `);
@@ -178,7 +178,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
   it('two mistakes of different stages (schema, family expansion) in one run', () => {
     expect(problemsOf('bad-two-stages')).toMatchInlineSnapshot(`
       [
-        "bad-two-stages/catalogue.yaml:29:11  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, manifest-editor, sign-in, not-found.)",
+        "bad-two-stages/catalogue.yaml:29:11  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, manifest-editor, translation-status, sign-in, not-found.)",
         "bad-two-stages/families.yaml:40:9  Unknown key 'descripton' in member 'pool-side' of family 'variants' (did you mean 'description'?): nothing in the family uses it.  (Keys a member of this family may set: slug, name, without, folder, description, features, subcategory, type, href.)",
       ]
     `);
@@ -188,7 +188,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
     // The misspelled kind sets the family aside; its members' keys are still checked against its templates.
     expect(problemsOf('bad-template-kind-and-member-key')).toMatchInlineSnapshot(`
       [
-        "bad-template-kind-and-member-key/families.yaml:21:15  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, manifest-editor, sign-in, not-found.)",
+        "bad-template-kind-and-member-key/families.yaml:21:15  Unknown page kind 'image-galery' (did you mean 'image-gallery'?).  (Valid values: home, category, application, variant-landing, image-gallery, video-gallery, media-gallery, media-hub, shade-page, consultation, image-manager, folder-setup, folder-health, manifest-editor, translation-status, sign-in, not-found.)",
         "bad-template-kind-and-member-key/families.yaml:40:9  Unknown key 'descripton' in member 'pool-side' of family 'variants' (did you mean 'description'?): nothing in the family uses it.  (Keys a member of this family may set: slug, name, without, folder, description, features, subcategory, type, href.)",
       ]
     `);
@@ -283,7 +283,7 @@ describe('npm run check', () => {
   it('exits 0 on the real manifest', () => {
     const r = check();
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^Manifest is valid: 59 routes/);
+    expect(r.stdout).toMatch(/^Manifest is valid: 60 routes/);
   });
 
   it('exits 1 and prints file:line:col, message, hint and a code frame, no stack trace', () => {
@@ -325,23 +325,23 @@ describe('npm run check', () => {
           encoding: 'utf8',
         });
       expect(run().stdout).toMatchInlineSnapshot(`
-        "Manifest is valid: 61 routes, 47 products, 66 folders, 15 slots.
+        "Manifest is valid: 62 routes, 47 products, 66 folders, 15 slots.
         Translations (warnings):
           Spanish (es): published; 50 of 54 pages translated.
             4 pages wait for texts:
             /pergola-pool-side: 4 texts missing
-              manifest/families.yaml:210:15  families.pergola-variants.members.pool-side.name
-              manifest/families.yaml:214:22  families.pergola-variants.members.pool-side.description
-              manifest/families.yaml:215:20  families.pergola-variants.members.pool-side.features.0
+              manifest/families.yaml:207:15  families.pergola-variants.members.pool-side.name
+              manifest/families.yaml:211:22  families.pergola-variants.members.pool-side.description
+              manifest/families.yaml:212:20  families.pergola-variants.members.pool-side.features.0
             /pergola-pool-side-images: 1 text missing
-              manifest/families.yaml:210:15  families.pergola-variants.members.pool-side.name
+              manifest/families.yaml:207:15  families.pergola-variants.members.pool-side.name
             /pergola-pool-side-videos: 1 text missing
-              manifest/families.yaml:210:15  families.pergola-variants.members.pool-side.name
+              manifest/families.yaml:207:15  families.pergola-variants.members.pool-side.name
             /motorized-shades-videos: 10 texts missing
-              manifest/catalogue.yaml:536:11  products.motorized-shades-videos.name
+              manifest/catalogue.yaml:545:11  products.motorized-shades-videos.name
               manifest/pages.yaml:1160:14  pages.motorized-shades-videos.heading
               manifest/pages.yaml:1162:20  pages.motorized-shades-videos.back.label
-            674 translations not yet reviewed (no review mark): after review, npm run translations -- --mark-current <page|key|--all>.
+            677 translations not yet reviewed (no review mark): after review, npm run translations -- --mark-current <page|key|--all>.
         Against HEAD, this edit:
           adds 3 pages: /pergola-pool-side, /pergola-pool-side-images, /pergola-pool-side-videos
           removes 1 page: /wood-blinds-gallery

@@ -5,7 +5,8 @@
  * many are unreviewed. Warnings, never errors.
  */
 
-import type { Catalogue, TextsToReview, Translation, UntranslatedText } from './model.ts';
+import type { Catalogue, TextsToReview, TranslatedText, Translation, UntranslatedText } from './model.ts';
+import type { LanguageStatus, TextGroup, TextRow, TextState } from './shared/translations.ts';
 import { pageLanguages, publishedIn } from './translations.ts';
 
 const FIRST = 5;
@@ -91,4 +92,56 @@ function reviewStatus(catalogue: Catalogue, t: Translation): string[] {
       `  ${plural(unreviewed, 'translation')} not yet reviewed (no review mark): after review, npm run translations -- --mark-current <page|key|--all>.`,
     );
   return out;
+}
+
+const row =
+  (state: TextState) =>
+  (t: UntranslatedText | TranslatedText): TextRow => ({
+    state,
+    key: t.key,
+    place: `${t.file}:${t.line}:${t.col}`,
+    source: t.source,
+    ...('translation' in t ? { translation: t.translation } : {}),
+  });
+
+/**
+ * The same status as a table, for the translations page: per further language whether it is published
+ * and how many pages are, then its shared texts and each page's, with their missing, stale and
+ * unreviewed texts (a text several pages show is listed under each, so each page can be marked alone).
+ */
+export function translationTable(catalogue: Catalogue): LanguageStatus[] {
+  return Object.entries(catalogue.translations).map(([language, t]) => {
+    const visitor = catalogue.pages.filter((p) => p.id in t.pages);
+    const published = visitor.filter((p) => pageLanguages(catalogue, p).includes(language));
+    const group = (
+      target: string,
+      heading: string,
+      ok: boolean,
+      of: (list: TextsToReview) => readonly TranslatedText[],
+      missing: readonly UntranslatedText[],
+    ): TextGroup => ({
+      target,
+      heading,
+      published: ok,
+      rows: [
+        ...missing.map(row('missing')),
+        ...of(t.stale).map(row('stale')),
+        ...of(t.unreviewed).map(row('unreviewed')),
+      ],
+    });
+    const groups = [
+      group('shared', 'shared', publishedIn(catalogue, language), (l) => l.shared, t.shared),
+      ...visitor.map((p) =>
+        group(p.path, p.heading, published.includes(p), (l) => l.pages[p.id] ?? [], t.pages[p.id] ?? []),
+      ),
+    ];
+    return {
+      language,
+      name: nameOf(language),
+      published: publishedIn(catalogue, language),
+      complete: published.length,
+      total: visitor.length,
+      groups: groups.filter((g) => g.rows.length > 0),
+    };
+  });
 }

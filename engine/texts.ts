@@ -138,6 +138,28 @@ export const MANIFEST_EDITOR_TEXTS = [
   'guidedNoPlace',
 ] as const;
 
+/** The texts the translations page must give: its headings, column labels, buttons and notices. */
+export const TRANSLATIONS_TEXTS = [
+  'loading',
+  'loadFailed',
+  'languagePublished',
+  'languageNotPublished',
+  'sharedTexts',
+  'missingHeading',
+  'staleHeading',
+  'unreviewedHeading',
+  'keyColumn',
+  'sourceColumn',
+  'translationColumn',
+  'markPage',
+  'markAll',
+  'marking',
+  'reviewedBody',
+  'reviewConflict',
+  'reviewFailed',
+  'allCurrent',
+] as const;
+
 /** Text keys a page's `texts` may hold (what each kind reads, plus the sections' own). */
 export const TEXT_KEYS = [
   // visitor pages and sections
@@ -188,6 +210,8 @@ export const TEXT_KEYS = [
   ...HEALTH_TEXTS,
   // manifest editor
   ...MANIFEST_EDITOR_TEXTS,
+  // translations
+  ...TRANSLATIONS_TEXTS,
   // sign-in
   'intro',
   'password',

@@ -434,6 +434,22 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
     json(await get('/admin/manifest/preview/AAAAAAAAAAAAAAAA/', { cookie }), errorText('NoPreview')),
   NoManifestVersion: async () =>
     json(await get('/admin/api/manifest/versions/99', { cookie }), errorText('NoManifestVersion', { number: '99' })),
+  TranslationsMoved: async () => {
+    const res = await postJson(
+      site.base,
+      '/admin/api/translations/mark',
+      { target: 'all', baseVersion: 0 },
+      { cookie },
+    );
+    const { version } = (await (await get('/admin/api/manifest', { cookie })).json()) as { version: number };
+    return { res, says: errorText('TranslationsMoved', { base: '0', live: String(version) }), body: 'manifest' };
+  },
+  TranslationTargetUnknown: async () => {
+    const { version } = (await (await get('/admin/api/manifest', { cookie })).json()) as { version: number };
+    const body = { target: '/nowhere', baseVersion: version };
+    const res = await postJson(site.base, '/admin/api/translations/mark', body, { cookie });
+    return json(res, errorText('TranslationTargetUnknown', { target: '/nowhere' }));
+  },
   NoRequest: async () =>
     json(
       await postJson(

@@ -346,6 +346,18 @@ export const serverErrors = {
     status: 404,
     message: ({ number }) => `There is no manifest version ${number}.`,
   }),
+  TranslationsMoved: entry<{ base: string; live: string }>({
+    title: 'Manifest published meanwhile',
+    status: 409,
+    message: ({ base, live }) =>
+      `Version ${live} was published after version ${base}, the one the translations were read from; nothing was marked.`,
+  }),
+  TranslationTargetUnknown: entry<{ target: string }>({
+    title: 'Nothing to mark by that name',
+    status: 404,
+    message: ({ target }) => `There is no page or text key '${target}' whose translations could be marked as reviewed.`,
+    hint: "Name a page by its path (/pergolas), a key as the status prints it (ui.menu), 'shared' or 'all'.",
+  }),
 
   // Consultation requests
   ConsultationSpam: entry<{ spam: string }>({

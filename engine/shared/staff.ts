@@ -98,4 +98,10 @@ export interface ManifestEditorPayload extends StaffPageBase {
   readonly kind: 'manifest-editor';
 }
 
-export type StaffPayload = ImageManagerPayload | FolderSetupPayload | FolderHealthPayload | ManifestEditorPayload;
+/** The translations page: the status is fetched (engine/shared/translations.ts), so it is the live version's. */
+export interface TranslationsPayload extends StaffPageBase {
+  readonly kind: 'translation-status';
+}
+
+export type StaffPayload =
+  ImageManagerPayload | FolderSetupPayload | FolderHealthPayload | ManifestEditorPayload | TranslationsPayload;

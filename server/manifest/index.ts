@@ -11,6 +11,7 @@ import { manifestAccess, manifestApiRouter, tokenCheck } from './api.ts';
 import { previewRouter } from './preview.ts';
 import { announcePublished, followVersions, ServerRegistry } from './follow.ts';
 import { publishFiles, readLive, startingBuild, type FilesOptions } from './source.ts';
+import { translationsRouter } from './translations.ts';
 import { ManifestVersions } from './versions.ts';
 
 /** The manifest of a running server: its versions in the site database, followed as they are published. */
@@ -79,6 +80,9 @@ export async function openManifest(deps: {
       const token = tokenCheck(deps.env['MANIFEST_TOKEN']?.trim() || undefined);
       const router = Router();
       router.use(manifestApiRouter({ auth, versions, registry, live: serving, published, token }));
+      router.use(
+        translationsRouter({ access: manifestAccess(auth, token), versions, live: serving, published, files }),
+      );
       // A draft's pages show their images as the live pages do (renditions, LQIPs).
       const images = new ImageRefs({ dataDir: deps.dataDir, slotBytes });
       const render = (draft: Catalogue) =>
