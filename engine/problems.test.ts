@@ -339,8 +339,8 @@ describe('npm run check', () => {
               manifest/families.yaml:207:15  families.pergola-variants.members.pool-side.name
             /motorized-shades-videos: 10 texts missing
               manifest/catalogue.yaml:545:11  products.motorized-shades-videos.name
-              manifest/pages.yaml:1160:14  pages.motorized-shades-videos.heading
-              manifest/pages.yaml:1162:20  pages.motorized-shades-videos.back.label
+              manifest/pages.yaml:1161:14  pages.motorized-shades-videos.heading
+              manifest/pages.yaml:1163:20  pages.motorized-shades-videos.back.label
             677 translations not yet reviewed (no review mark): after review, npm run translations -- --mark-current <page|key|--all>.
         Against HEAD, this edit:
           adds 3 pages: /pergola-pool-side, /pergola-pool-side-images, /pergola-pool-side-videos
