@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { mutate, rng } from '../../engine/fuzz.ts';
 import { readManifest } from '../../engine/node/read.ts';
-import type { Catalogue } from '../../engine/index.ts';
+import { publishedLanguages, siteIn, type Catalogue } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { createApp } from '../app.ts';
 import { createDataCache, createSiteData } from '../data/site-data.ts';
@@ -69,7 +69,9 @@ it(
         if (serving.pages.some((p) => p.path === '/')) expect((await fetch(`${base}/`)).status, what).toBe(200);
         expect((await fetch(`${base}/api/products`)).status, what).toBe(200);
         const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-        expect(sitemap.match(/<url>/g)?.length ?? 0, what).toBe(serving.sitemap.length);
+        // Each page at its address in each language it is published in.
+        const addresses = publishedLanguages(serving).reduce((n, l) => n + siteIn(serving, l).sitemap.length, 0);
+        expect(sitemap.match(/<url>/g)?.length ?? 0, what).toBe(addresses);
       }
       console.log(`reload fuzz: ${JSON.stringify(outcomes)}`);
       expect(outcomes['invalid']).toBeGreaterThan(0);
