@@ -101,7 +101,10 @@ describe('languages in the manifest', () => {
     const english = "galleryHeading: '{name} - Gallery'";
     const sources = readManifest().sources.map((s) => ({
       ...s,
-      text: s.text.replace(/galleryHeading:\n +en: ('[^'\n]*')\n +es: '[^'\n]*'/, 'galleryHeading: $1'),
+      text: s.text.replace(
+        /galleryHeading:\n +en: ('[^'\n]*')\n +es: '[^'\n]*'(\n +reviewed: \{[^}\n]*\})?/,
+        'galleryHeading: $1',
+      ),
     }));
     expect(sources.some((s) => s.text.includes(english))).toBe(true);
     const built = buildCatalogue(sources);

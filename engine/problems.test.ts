@@ -330,18 +330,17 @@ describe('npm run check', () => {
           Spanish (es): published; 50 of 54 pages translated.
             4 pages wait for texts:
             /pergola-pool-side: 4 texts missing
-              manifest/families.yaml:207:15  families.pergola-variants.members.pool-side.name
-              manifest/families.yaml:211:22  families.pergola-variants.members.pool-side.description
-              manifest/families.yaml:212:20  families.pergola-variants.members.pool-side.features.0
+              manifest/families.yaml:286:15  families.pergola-variants.members.pool-side.name
+              manifest/families.yaml:290:22  families.pergola-variants.members.pool-side.description
+              manifest/families.yaml:291:20  families.pergola-variants.members.pool-side.features.0
             /pergola-pool-side-images: 1 text missing
-              manifest/families.yaml:207:15  families.pergola-variants.members.pool-side.name
+              manifest/families.yaml:286:15  families.pergola-variants.members.pool-side.name
             /pergola-pool-side-videos: 1 text missing
-              manifest/families.yaml:207:15  families.pergola-variants.members.pool-side.name
+              manifest/families.yaml:286:15  families.pergola-variants.members.pool-side.name
             /motorized-shades-videos: 10 texts missing
-              manifest/catalogue.yaml:545:11  products.motorized-shades-videos.name
-              manifest/pages.yaml:1161:14  pages.motorized-shades-videos.heading
-              manifest/pages.yaml:1163:20  pages.motorized-shades-videos.back.label
-            677 translations not yet reviewed (no review mark): after review, npm run translations -- --mark-current <page|key|--all>.
+              manifest/catalogue.yaml:685:11  products.motorized-shades-videos.name
+              manifest/pages.yaml:1500:14  pages.motorized-shades-videos.heading
+              manifest/pages.yaml:1502:20  pages.motorized-shades-videos.back.label
         Against HEAD, this edit:
           adds 3 pages: /pergola-pool-side, /pergola-pool-side-images, /pergola-pool-side-videos
           removes 1 page: /wood-blinds-gallery

@@ -44,7 +44,7 @@ export const perLanguage = {
       type: 'object',
       description:
         'Per language, the first 8 hex digits of the SHA-256 of the default-language text its translation was reviewed against (npm run translations -- --mark-current).',
-      propertyNames: { pattern: LANGUAGE.source },
+      // Any key: one that is not a further language is the checker's located ReviewedLanguage, with its hint.
       additionalProperties: { type: 'string' },
     },
   },

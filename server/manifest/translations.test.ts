@@ -49,41 +49,54 @@ describe('the translations page', () => {
   });
 
   it("shows the live version's status: per language published or not, pages complete, each page's texts", async () => {
+    // The shipped manifest is reviewed throughout; then the home page's English heading is rewritten.
+    expect(home(await status())).toBeUndefined();
+    const { files } = await liveManifest();
+    const edited = files.map((f) =>
+      f.name === 'pages.yaml'
+        ? { ...f, text: f.text.replace('en: Expertly Shaded Indoors and Out.', 'en: Shade, Indoors and Out.') }
+        : f,
+    );
+    expect(edited).not.toEqual(files);
+    const published = await call(MANIFEST_API.publish, { baseVersion: 1, files: edited, note: 'new heading' });
+    expect(published.status).toBe(200);
     const s = await status();
-    expect(s.version).toBe(1);
+    expect(s.version).toBe(2);
     const es = s.languages[0];
     expect(es).toMatchObject({ language: 'es', name: 'Spanish', published: true });
     expect(es?.complete).toBeGreaterThan(0);
     expect(es?.total).toBeGreaterThanOrEqual(es?.complete ?? 0);
     const rows = home(s)?.rows ?? [];
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.state === 'unreviewed' && r.translation && r.source)).toBe(true);
+    // Its translation is stale: reviewed against the English text before the edit; still published.
+    expect(rows.map((r) => [r.state, r.source])).toEqual([['stale', 'Shade, Indoors and Out.']]);
+    expect(rows.every((r) => r.translation)).toBe(true);
     expect(rows[0]?.place).toMatch(/^manifest\/\w+\.yaml:\d+:\d+$/);
   });
 
   it('marks a page as reviewed by publishing a new version, whose files keep the marks', async () => {
-    const res = await call(TRANSLATIONS_API.mark, { target: '/', baseVersion: 1 });
+    const res = await call(TRANSLATIONS_API.mark, { target: '/', baseVersion: 2 });
     expect(res.status).toBe(200);
     const answer = (await res.json()) as MarkAnswer;
-    expect(answer.version).toBe(2);
-    expect(answer.marked).toBeGreaterThan(0);
+    expect(answer.version).toBe(3);
+    expect(answer.marked).toBe(1);
     const live = await liveManifest();
-    expect(live.version).toBe(2);
+    expect(live.version).toBe(3);
     expect(live.files.some((f) => /reviewed: \{ es: '?[0-9a-f]{8}'? \}/.test(f.text))).toBe(true);
     const after = await status();
-    expect(after.version).toBe(2);
+    expect(after.version).toBe(3);
     expect(home(after)).toBeUndefined();
   });
 
   it('refuses a mark on a version that is no longer live (409, nothing published), and an unknown page', async () => {
-    const res = await call(TRANSLATIONS_API.mark, { target: 'all', baseVersion: 1 });
+    const res = await call(TRANSLATIONS_API.mark, { target: 'all', baseVersion: 2 });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: string }).error).toBe(
-      'Version 2 was published after version 1, the one the translations were read from; nothing was marked.',
+      'Version 3 was published after version 2, the one the translations were read from; nothing was marked.',
     );
-    expect((await liveManifest()).version).toBe(2);
-    const unknown = await call(TRANSLATIONS_API.mark, { target: '/nowhere', baseVersion: 2 });
+    expect((await liveManifest()).version).toBe(3);
+    const unknown = await call(TRANSLATIONS_API.mark, { target: '/nowhere', baseVersion: 3 });
     expect(unknown.status).toBe(404);
-    expect((await liveManifest()).version).toBe(2);
+    expect((await liveManifest()).version).toBe(3);
   });
 });
