@@ -225,9 +225,11 @@ function fuzzers(s: FaultSite, rnd: () => number): Readonly<Record<string, () =>
     'GET /api/folder-health': () => ['/api/folder-health', staff()],
     ...Object.fromEntries(staffPages.map((path) => [`GET ${path}`, (): Request => [path, staff()]])),
     // Consultation requests: the form page, its two POST routes, the staff list and its status API.
-    'GET /consultation': () => [`/consultation?${pick(['', 'product=x', ...ODD])}`],
-    'POST /consultation|/api/consultations': () => [
-      pick(['/consultation', '/api/consultations']),
+    'GET /consultation|/es/consultation': () => [
+      `${pick(['/consultation', '/es/consultation'])}?${pick(['', 'product=x', ...ODD])}`,
+    ],
+    'POST /consultation|/es/consultation|/api/consultations': () => [
+      pick(['/consultation', '/es/consultation', '/api/consultations']),
       post(staff(consultation())),
     ],
     'GET /admin/requests': () => [`/admin/requests?status=${pick(['', 'new', 'done', ...ODD])}`, staff()],
