@@ -17,7 +17,10 @@ const Name = styled('a', { color: '#fff', fontWeight: 700, textDecoration: 'none
 
 const Nav = styled('nav', {
   display: 'flex',
-  gap: '$4',
+  // Six tools: on a phone they wrap rather than widen the page.
+  flexWrap: 'wrap',
+  columnGap: '$4',
+  rowGap: '$2',
   a: { color: '#fff', textDecoration: 'none', opacity: 0.85 },
   'a[aria-current="page"]': { opacity: 1, textDecoration: 'underline', textUnderlineOffset: '6px' },
 });
