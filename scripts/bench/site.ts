@@ -91,12 +91,19 @@ async function measureLighthouse(url: string, pages: readonly [string, string][]
     for (const [name, path] of pages) {
       const samples: LighthouseRow[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(url + path, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
+        const measure = () =>
+          lighthouse(url + path, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          });
+        let result = await measure();
+        // A trace that lost its navigation start: Lighthouse's own advice is to run it again.
+        for (let retry = 0; retry < 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) {
+          console.log(`  ${path}: Lighthouse lost the trace's navigation start; measuring again`);
+          result = await measure();
+        }
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const failure = result.lhr.runtimeError;
         if (failure) throw new Error(`Lighthouse could not measure ${path}: ${failure.code} ${failure.message}`);
