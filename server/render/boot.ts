@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
  * - The islands' script starts late: `<meta name="app-scripts">` lists the entry and the modules to
  *   preload with it, and `data-when` when to add them (engine/shared/islands.ts ISLAND_WHEN): `boot`
  *   once the largest paint (the `fetchpriority=high` image) has loaded or failed, at once when there
- *   is none (on a phone's slow link that image must not share the bandwidth with JavaScript);
+ *   is none (on a phone's slow link that image must not share the bandwidth with JavaScript), and
+ *   then after the next frame, so that the script never runs before the page's first paint;
  *   `intent` when the pointer, the focus or a touch first reaches an island; and in every case when a
  *   popover first opens (the phone menu). A click on a button that waits for its island
  *   (`data-await-island`) before the island is live is kept (`data-clicked`) and loads the script;
@@ -41,8 +42,10 @@ export const BOOT_SCRIPT =
   "if(w==='intent'){var near=function(e){var t=e.target;" +
   "if(t&&t.closest&&t.closest('[data-island],[data-opens-dialog]'))go()};" +
   "on('pointerover',near);on('focusin',near);on('touchstart',near);return}" +
+  // After the next frame: the script never runs before the page's first paint.
+  "function later(){requestAnimationFrame(function(){setTimeout(go,0)})}" +
   "if(w!=='boot')return;var i=d.querySelector('img[fetchpriority=high]');" +
-  "if(i&&!i.complete){i.addEventListener('load',go);i.addEventListener('error',go)}else go()}" +
+  "if(i&&!i.complete){i.addEventListener('load',later);i.addEventListener('error',later)}else later()}" +
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start()})();";
 
 /** The CSP source that allows `BOOT_SCRIPT` inline. */
