@@ -109,12 +109,10 @@ export function siteIn(catalogue: Catalogue, language: string): Catalogue {
   const published = (p: Page): boolean =>
     (isCatchAll(p.path) && kindOf(p.kind).status === 404) || pageLanguages(catalogue, p).includes(language);
   const link = (href: string): string => linkIn(catalogue, language, href);
-  const pages = read.pages
-    .filter(published)
-    .map((p) => ({
-      ...(localizeLinks(p, link, prefix) as Page),
-      path: isCatchAll(p.path) ? p.path : atPrefix(p.path, prefix),
-    }));
+  const pages = read.pages.filter(published).map((p) => ({
+    ...(localizeLinks(p, link, prefix) as Page),
+    path: isCatchAll(p.path) ? p.path : atPrefix(p.path, prefix),
+  }));
   const site: Catalogue = {
     ...read,
     site: localizeLinks(read.site, link, prefix) as Catalogue['site'],

@@ -43,7 +43,7 @@ export const BOOT_SCRIPT =
   "if(t&&t.closest&&t.closest('[data-island],[data-opens-dialog]'))go()};" +
   "on('pointerover',near);on('focusin',near);on('touchstart',near);return}" +
   // After the next frame: the script never runs before the page's first paint.
-  "function later(){requestAnimationFrame(function(){setTimeout(go,0)})}" +
+  'function later(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
   "if(w!=='boot')return;var i=d.querySelector('img[fetchpriority=high]');" +
   "if(i&&!i.complete){i.addEventListener('load',later);i.addEventListener('error',later)}else later()}" +
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start()})();";

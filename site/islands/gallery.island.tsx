@@ -62,13 +62,13 @@ export interface GalleryIslandProps {
  * here, by the formatter loaded then, so that it is no part of a gallery's first load.
  */
 function useCountLine(
-  text: string | undefined,
-  vars: Vars,
-  messages: Messages,
-  n: number,
-  first: GalleryIslandProps['count'],
+  { texts, vars, messages, count: first }: Pick<GalleryIslandProps, 'texts' | 'vars' | 'messages' | 'count'>,
+  listed: number,
+  total: number | undefined,
 ): string {
   const language = useLanguage();
+  const n = Math.max(listed, total ?? 0);
+  const text = listed > 0 ? texts.count : texts.none;
   const [format, setFormat] = useState<typeof formatText>();
   const changed = n !== first.n;
   useEffect(() => {
@@ -115,8 +115,7 @@ export default function GalleryIsland({
   }, []);
   const items = data ?? [];
   const hasItems = items.length > 0;
-  const n = Math.max(items.length, total ?? 0);
-  const count = useCountLine(hasItems ? texts.count : texts.none, vars, messages, n, first);
+  const count = useCountLine({ texts, vars, messages, count: first }, items.length, total);
   useEffect(() => {
     // A failed refresh keeps the items on screen and says so in a toast.
     if (error && hasItems && texts.error) notifyError(fillText(texts.error, vars));
