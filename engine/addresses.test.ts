@@ -1,18 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { alternatesOf, buildCatalogue, formatProblem, languageOf, linkIn, siteIn, type Catalogue } from './index.ts';
+import { alternatesOf, languageOf, linkIn, siteIn } from './index.ts';
+import { buildLanguagesFixture as build } from './node/languages-fixture.ts';
 import { loadCatalogue } from './node/read.ts';
 import { sitemapXml } from './outputs.ts';
-
-const FIXTURE = 'engine/__fixtures__/languages/catalogue.yaml';
-const fixtureText = readFileSync(FIXTURE, 'utf8');
-
-/** The languages fixture (/ and /pergola-images translated, /pergolas not), edited by `edit` first. */
-function build(edit: (text: string) => string = (t) => t): Catalogue {
-  const result = buildCatalogue([{ file: FIXTURE, text: edit(fixtureText) }]);
-  if (!result.ok) throw new Error(result.problems.map((p) => formatProblem(p)).join('\n'));
-  return result.catalogue;
-}
 
 describe('the addresses of each language', () => {
   it('puts the pages published in a further language under its prefix, and no other page', () => {

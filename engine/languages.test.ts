@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { dump, load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,16 +12,10 @@ import {
 } from './index.ts';
 import { mapTexts } from './localize.ts';
 import { loadCatalogue, readManifest } from './node/read.ts';
+import { buildLanguagesFixture, LANGUAGES_FIXTURE } from './node/languages-fixture.ts';
 
-const FIXTURE = 'engine/__fixtures__/languages/catalogue.yaml';
-const fixtureText = readFileSync(FIXTURE, 'utf8');
-
-/** The catalogue of the languages fixture, edited by `edit` first. */
-function build(edit: (text: string) => string = (t) => t): Catalogue {
-  const result = buildCatalogue([{ file: FIXTURE, text: edit(fixtureText) }]);
-  if (!result.ok) throw new Error(result.problems.map((p) => formatProblem(p)).join('\n'));
-  return result.catalogue;
-}
+const FIXTURE = LANGUAGES_FIXTURE;
+const build = buildLanguagesFixture;
 
 const page = (c: Catalogue, path: string) => {
   const found = c.pages.find((p) => p.path === path);

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import type { InterestKey, TextKey } from '../../engine/index.ts';
 import { catalogueIn } from '../../engine/index.ts';
 import { startSmtp, type TestSmtp } from '../../testing/consultations/smtp.ts';
-import { wakeIslands, watchConsole } from './helpers.ts';
+import { formLabels, wakeIslands, watchConsole } from './helpers.ts';
 import { pageOfKind, STAFF_PASSWORD, startStaffSite, type StaffSite } from './staff-servers.ts';
 
 /**
@@ -21,14 +21,7 @@ const ES_PATH = `/es${consult.path}`;
 const t = (key: TextKey | InterestKey): string => es.texts[key] ?? `<no Spanish text ${key}>`;
 const en = (key: TextKey | InterestKey): string => consult.texts[key] ?? `<no text ${key}>`;
 const signIn = pageOfKind('sign-in').t;
-const LABELS = {
-  name: t('nameLabel'),
-  phone: t('phoneLabel'),
-  email: t('emailLabel'),
-  place: t('placeLabel'),
-  times: t('timesLabel'),
-  message: t('messageLabel'),
-} as const;
+const LABELS = formLabels(t);
 const SCREENS = t('interest-screens');
 
 interface Visitor {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CONSULTATION_FIELDS, HONEYPOT_FIELD, type ConsultationField } from '../../engine/shared/consultation.ts';
 import { startSmtp, type TestSmtp } from '../../testing/consultations/smtp.ts';
-import { wakeIslands, watchConsole } from './helpers.ts';
+import { formLabels, wakeIslands, watchConsole } from './helpers.ts';
 import { pageOfKind, STAFF_PASSWORD, startStaffSite, type StaffSite } from './staff-servers.ts';
 
 /**
@@ -19,14 +19,7 @@ const { page: consult, catalogue, t } = pageOfKind('consultation');
 const signInTexts = pageOfKind('sign-in').t;
 const interest = (category: string) => consult.texts[`interest-${category}`] ?? `<no interest-${category}>`;
 const ui = (key: 'bookConsultation') => catalogue.ui[key] ?? `<no ui text ${key}>`;
-const LABELS: Record<Exclude<ConsultationField, 'products' | 'consent'>, string> = {
-  name: t('nameLabel'),
-  phone: t('phoneLabel'),
-  email: t('emailLabel'),
-  place: t('placeLabel'),
-  times: t('timesLabel'),
-  message: t('messageLabel'),
-};
+const LABELS: Record<Exclude<ConsultationField, 'products' | 'consent'>, string> = formLabels(t);
 const REQUESTS = '/admin/requests';
 
 interface Visitor {

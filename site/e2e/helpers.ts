@@ -152,3 +152,14 @@ export async function itemsOf(request: APIRequestContext, path: string): Promise
   );
   return lists.find((l) => l.length > 0) ?? [];
 }
+
+/** The consultation form's text-field labels, read by `t` (the form's texts in one language). */
+export const formLabels = (t: (key: TextKey) => string) =>
+  ({
+    name: t('nameLabel'),
+    phone: t('phoneLabel'),
+    email: t('emailLabel'),
+    place: t('placeLabel'),
+    times: t('timesLabel'),
+    message: t('messageLabel'),
+  }) as const;
