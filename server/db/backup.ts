@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { pathToFileURL } from 'node:url';
+import { backup as copyDatabase, DatabaseSync } from '@photostructure/sqlite';
 import * as tar from 'tar';
 import { openSiteDatabase, SQLITE_FILE } from './database.ts';
 
@@ -37,7 +38,7 @@ export class BackupError extends Error {
 }
 
 const rowCounts = (file: string): Record<string, number> => {
-  const db = new SQLite(file, { readonly: true });
+  const db = new DatabaseSync(file, { readOnly: true });
   try {
     return Object.fromEntries(
       BACKED_UP_TABLES.map((t) => [t, (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]),
@@ -49,9 +50,9 @@ const rowCounts = (file: string): Record<string, number> => {
 
 /**
  * Writes a consistent copy of the site database of `dataDir` (SQLite, while servers keep writing to
- * it: better-sqlite3's online backup, all pages in one step so that no write in between can make it
- * start again), with the local media when `media`, as one gzipped tar file at `file` (written beside
- * it, then renamed: a cut-off backup never looks complete).
+ * it: SQLite's online backup, all pages in one step so that no write in between can make it start
+ * again), with the local media when `media`, as one gzipped tar file at `file` (written beside it,
+ * then renamed: a cut-off backup never looks complete).
  */
 export async function backup(options: { dataDir: string; file: string; media?: boolean }): Promise<BackupInfo> {
   const dataDir = resolve(options.dataDir);
@@ -63,10 +64,12 @@ export async function backup(options: { dataDir: string; file: string; media?: b
   }
   const work = await mkdtemp(join(tmpdir(), 'site-backup-'));
   try {
-    const db = new SQLite(source, { fileMustExist: true });
+    // mode=rw: read-write (its last close folds the WAL in and removes it, as a server's does) but never
+    // created: a file gone since the check above is an error, not an empty database backed up.
+    const db = new DatabaseSync(new URL(`${pathToFileURL(source).href}?mode=rw`), { timeout: 5000 });
     try {
-      db.pragma('busy_timeout = 5000');
-      await db.backup(join(work, SQLITE_FILE), { progress: ({ remainingPages }) => Math.max(remainingPages, 1) });
+      // rate -1: every page in one step.
+      await copyDatabase(db, join(work, SQLITE_FILE), { rate: -1 });
     } finally {
       db.close();
     }
@@ -123,8 +126,8 @@ export async function restore(options: { dataDir: string; file: string }): Promi
     throw new BackupError(`${file} is not a backup made by npm run backup (no ${INFO_FILE} or no database in it).`);
   }
   await rm(join(dataDir, INFO_FILE));
-  const db = new SQLite(join(dataDir, SQLITE_FILE));
-  const integrity = db.pragma('integrity_check', { simple: true });
+  const db = new DatabaseSync(join(dataDir, SQLITE_FILE));
+  const integrity = (db.prepare('pragma integrity_check').get() as { integrity_check: string }).integrity_check;
   db.close();
   const rows = rowCounts(join(dataDir, SQLITE_FILE));
   const differ = BACKED_UP_TABLES.filter((t) => rows[t] !== info.rows[t]);

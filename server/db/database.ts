@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { DatabaseSync, type DatabaseSyncInstance } from '@photostructure/sqlite';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
 
@@ -48,7 +48,8 @@ export interface Tables {
   slot_image_files: {
     name: string;
     mime_type: string;
-    bytes: Buffer;
+    /** A Buffer from PostgreSQL, a Uint8Array from SQLite: read through `Buffer.from`. */
+    bytes: Uint8Array;
     created_at: string;
   };
   /** Folder-checklist paths marked done. */
@@ -139,14 +140,31 @@ export function openDatabase(target: DatabaseTarget): Database {
     return { db, kind: 'postgres', listen: heard, close: () => db.destroy() };
   }
   mkdirSync(dirname(target.file), { recursive: true });
-  const file = new SQLite(target.file);
+  // timeout: SQLite's busy_timeout, how long a statement waits for another server's write lock.
+  const file = new DatabaseSync(target.file, { timeout: 5000 });
   // WAL with synchronous=FULL: a committed transaction survives a killed process and a power cut.
-  file.pragma('journal_mode = WAL');
-  file.pragma('synchronous = FULL');
-  file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: file }) });
+  file.exec('pragma journal_mode = WAL; pragma synchronous = FULL; pragma foreign_keys = ON');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: kyselySqlite(file) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SqliteDialect expects better-sqlite3's statements: parameters as one array and a `reader`
+ * flag. node:sqlite's API (this driver's) takes them spread, and a statement that returns rows has columns.
+ */
+function kyselySqlite(file: DatabaseSyncInstance): SqliteDatabase {
+  return {
+    close: () => file.close(),
+    prepare(sql) {
+      const statement = file.prepare(sql);
+      return {
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...parameters),
+        run: (parameters) => statement.run(...parameters),
+        iterate: (parameters) => statement.iterate(...parameters),
+      };
+    },
+  };
 }
 
 /** LISTEN on its own client; a lost connection is made again after a second (until stopped). */
