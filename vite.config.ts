@@ -89,5 +89,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     exclude: ['site/e2e/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker per core less one: a single worker on a 2-core machine, idle
+    // while a test waits on a server process, a timer or the disk. Most files here wait more than they
+    // compute, so three workers keep both cores busy.
+    maxWorkers: 3,
   },
 }));

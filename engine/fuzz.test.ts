@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { mutate, rng } from './fuzz.ts';
 import { buildCatalogue, ParseMemo } from './index.ts';
 import { readManifest } from './node/read.ts';
+import { fuzzRuns } from '../testing/fuzz-budget.ts';
 
-const RUNS = 1000;
+/** 1,000 with `npm run fuzz`, a tenth in the default run (testing/fuzz-budget.ts). */
+const RUNS = fuzzRuns(1000);
 
-describe('manifest fuzz: 1,000 seeded random editing mistakes in the real manifest', () => {
+describe(`manifest fuzz: ${RUNS} seeded random editing mistakes in the real manifest`, () => {
   // The timeout is a hang guard for a loaded machine; the run prints its duration.
   it('never throws, and gives either a valid catalogue or at least one located problem', { timeout: 300_000 }, () => {
     const { sources } = readManifest();

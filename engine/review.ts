@@ -11,8 +11,20 @@ import { REVIEW_MARK, REVIEWED } from './schema.ts';
 import { sha256Hex } from './sha256.ts';
 import type { DataPath, ParsedManifest } from './source.ts';
 
+/** Marks already computed: every build of a manifest asks again for each of its texts. */
+const marks = new Map<string, string>();
+const MARKS_KEPT = 50_000;
+
 /** The review mark of a default-language text: the first 8 hex digits of its SHA-256. */
-export const reviewMark = (source: string): string => sha256Hex(source).slice(0, 8);
+export function reviewMark(source: string): string {
+  let mark = marks.get(source);
+  if (mark === undefined) {
+    if (marks.size >= MARKS_KEPT) marks.clear();
+    mark = sha256Hex(source).slice(0, 8);
+    marks.set(source, mark);
+  }
+  return mark;
+}
 
 /** Where a translation stands against its default-language text. */
 export type ReviewState = 'current' | 'stale' | 'unreviewed';

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { mutate, rng } from '../../engine/fuzz.ts';
+import { fuzzRuns } from '../../testing/fuzz-budget.ts';
 import { readManifest } from '../../engine/node/read.ts';
 import { publishedLanguages, siteIn, type Catalogue } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
@@ -14,8 +15,8 @@ import { createLogger } from '../log.ts';
 import { LocalStore } from '../media/local.ts';
 import { startLiveSite } from './reload.ts';
 
-/** Random edits reloaded by the running site (about 30 ms each); `RELOAD_FUZZ_RUNS` sets another number. */
-const RUNS = Number(process.env['RELOAD_FUZZ_RUNS'] ?? 1000);
+/** Random edits reloaded by the running site: 1,000 with `npm run fuzz` (testing/fuzz-budget.ts). */
+const RUNS = fuzzRuns(1000);
 const ENTRY = `export const render = async (_shell, payload) => ({ html: '<main>' + payload.path + '</main>', css: '', islands: [] });\n`;
 
 let dir = '';

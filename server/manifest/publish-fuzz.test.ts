@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import express from 'express';
 import { afterAll, expect, it } from 'vitest';
 import { mutate, rng } from '../../engine/fuzz.ts';
+import { fuzzRuns } from '../../testing/fuzz-budget.ts';
 import { loadCatalogue, readManifest } from '../../engine/node/read.ts';
 import { openSiteDatabase, SQLITE_FILE } from '../db/database.ts';
 import { StaffAuth } from '../staff/auth.ts';
@@ -12,8 +13,8 @@ import { manifestApiRouter, tokenCheck } from './api.ts';
 import { ServerRegistry } from './follow.ts';
 import { ManifestVersions } from './versions.ts';
 
-/** Seeded editing mistakes sent to the publish API; `PUBLISH_FUZZ_RUNS` sets another number. */
-const RUNS = Number(process.env['PUBLISH_FUZZ_RUNS'] ?? 300);
+/** Seeded editing mistakes sent to the publish API: 300 with `npm run fuzz` (testing/fuzz-budget.ts). */
+const RUNS = fuzzRuns(300);
 const TOKEN = 'fuzz-token';
 
 let dir = '';

@@ -50,6 +50,7 @@ async function stored(dir: string) {
   }
 }
 
+// The limit is a hang guard: two server starts and a kill take 15-30 s on a loaded 2-core machine.
 it('SIGKILL while uploads are being written keeps every acknowledged upload, each with its complete image', async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'staff-crash-'));
   const c = testCatalogue();
@@ -106,4 +107,4 @@ it('SIGKILL while uploads are being written keeps every acknowledged upload, eac
     child.kill('SIGKILL');
     await once(child, 'exit');
   }
-});
+}, 120_000);
