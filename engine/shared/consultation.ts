@@ -27,6 +27,24 @@ export const HONEYPOT_FIELD = 'website';
  */
 export const LANGUAGE_FIELD = 'language';
 
+/**
+ * The form view's token: one per page view, so that the same view sending the same fields twice (a
+ * reload, a double click, a retry) stores one request. The page is rendered with `FORM_TOKEN_SLOT`
+ * as its value, which the server replaces with a new token in each answer.
+ */
+export const FORM_TOKEN_FIELD = 'token';
+export const FORM_TOKEN_SLOT = 'form-token-slot';
+const FORM_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The token a request carries, when it is one (anything else is no token: the request still counts). */
+export function formTokenOf(raw: Readonly<Record<string, unknown>>): string | undefined {
+  const token = raw[FORM_TOKEN_FIELD];
+  return typeof token === 'string' && FORM_TOKEN.test(token) && token !== FORM_TOKEN_SLOT ? token : undefined;
+}
+
+/** The address a plain form post is sent on to once stored (Post/Redirect/Get): the page's path and this. */
+export const SENT_SUFFIX = '/sent';
+
 /** The JSON endpoint the form posts to when JavaScript runs. */
 export const CONSULTATION_API = '/api/consultations';
 

@@ -2,7 +2,9 @@ import express, { Router, type Request, type Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import {
   CONSULTATION_API,
+  formTokenOf,
   isHoneypotFilled,
+  SENT_SUFFIX,
   validateConsultation,
   type ConsultationErrors,
 } from '../../engine/shared/consultation.ts';
@@ -87,7 +89,7 @@ export function consultationFormRouter(options: FormOptions): Router {
     }
     let stored: StoredRequest;
     try {
-      stored = await store.add(result.value, read.language);
+      stored = await store.add(result.value, read.language, formTokenOf(raw));
     } catch (err) {
       options.logger?.error({ err }, 'a consultation request could not be stored');
       refuse(req, res, errorAnswer('ConsultationNotStored', { failed: texts['failed'] ?? '' }), () =>
@@ -96,13 +98,27 @@ export function consultationFormRouter(options: FormOptions): Router {
       return;
     }
     options.onStored?.(stored);
-    res.status(201).setHeader('Cache-Control', 'no-store').setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-    if (isForm(req)) res.type('html').send(thankYouHtml(read));
-    else res.json({ ok: true, id: stored.id, message: texts['thankYouBody'] ?? '' } satisfies ConsultationAnswer);
+    res.setHeader('Cache-Control', 'no-store').setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
+    // Post/Redirect/Get: a reload of the thank-you page asks for it again and sends nothing.
+    if (isForm(req)) res.redirect(303, `${read.page.path}${SENT_SUFFIX}`);
+    else
+      res
+        .status(201)
+        .json({ ok: true, id: stored.id, message: texts['thankYouBody'] ?? '' } satisfies ConsultationAnswer);
+  };
+
+  /** The thank-you page a stored plain form post is sent on to: it names no request and no person. */
+  const sent = (req: Request, res: Response): void => {
+    const read = settingsIn(settings, requestLanguage({}, req.path.slice(0, -SENT_SUFFIX.length), settings));
+    res.setHeader('Cache-Control', 'no-store').type('html').send(thankYouHtml(read));
   };
 
   // The page's address in each language (one address where a language's page shares the default's).
   const paths = [...new Set(requestLanguages(settings).map((l) => settingsIn(settings, l).page.path))];
+  router.get(
+    paths.map((p) => `${p}${SENT_SUFFIX}`),
+    sent,
+  );
   router.get(paths, (_req, res, next) => {
     res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
     next();

@@ -1,7 +1,10 @@
 import type { TextKey } from '../../engine/texts.ts';
 import type { CONSULTATION_FIELDS } from '../../engine/shared/consultation.ts';
+import { randomUUID } from 'node:crypto';
 import {
   escapeText,
+  FORM_TOKEN_FIELD,
+  formTokenOf,
   HONEYPOT_FIELD,
   LANGUAGE_FIELD,
   type ConsultationErrors,
@@ -78,6 +81,8 @@ export function formPageHtml(
     `<div class="trap" aria-hidden="true"><label for="${HONEYPOT_FIELD}">Website</label><input id="${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></div>`,
     `<div class="field"><label class="check"><input type="checkbox" name="consent" value="yes"${consent ? ' checked' : ''}${aria('consent')}> ${t('consentLabel')}</label>${err('consent')}</div>`,
     `<input type="hidden" name="${LANGUAGE_FIELD}" value="${escapeText(settings.language)}">`,
+    // The view's token again: sending the corrected form stores one request however often it is sent.
+    `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeText(formTokenOf(values) ?? randomUUID())}">`,
     `<button type="submit">${t('submit')}</button>`,
     '</form>',
   ].join('');

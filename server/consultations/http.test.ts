@@ -56,14 +56,22 @@ describe('consultation form over HTTP', () => {
     expect(row?.message).not.toContain('<');
   });
 
-  it('answers a plain form POST with the thank-you page, and bad fields with their messages', async () => {
+  it('answers a plain form POST with a redirect to the thank-you page, and bad fields with their messages', async () => {
     const ok = await fetch(`${server.base}${settings.page.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.base },
       body: form(good),
+      redirect: 'manual',
     });
-    expect(ok.status).toBe(201);
-    expect(await ok.text()).toContain(settings.texts['thankYouBody']);
+    // Post/Redirect/Get: an address that names no request and no person; reloading it sends nothing.
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe(`${settings.page.path}/sent`);
+    for (let reload = 0; reload < 2; reload++) {
+      const thanks = await fetch(`${server.base}${settings.page.path}/sent`);
+      expect(thanks.status).toBe(200);
+      expect(thanks.headers.get('cache-control')).toBe('no-store');
+      expect(await thanks.text()).toContain(settings.texts['thankYouBody']);
+    }
 
     const bad = await fetch(`${server.base}${settings.page.path}`, {
       method: 'POST',
@@ -101,6 +109,29 @@ describe('consultation form over HTTP', () => {
       'products',
     ]);
     expect(body.errors['phone']).toBe(settings.texts['phoneError']);
+  });
+
+  it('stores one request per form view and fields: the same token sent again stores nothing, changed fields do', async () => {
+    const token = 'view-0123456789abcdef';
+    const sends = await Promise.all([1, 2, 3].map(() => postJson({ ...good, token })));
+    expect(sends.map((r) => r.status)).toEqual([201, 201, 201]);
+    const ids = await Promise.all(sends.map(async (r) => ((await r.json()) as { id: string }).id));
+    expect(new Set(ids).size).toBe(1);
+    // A reload of a plain post (the browser sends the same body again) stores nothing either.
+    const plain = await fetch(`${server.base}${settings.page.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.base },
+      body: form({ ...good, token }),
+      redirect: 'manual',
+    });
+    expect(plain.status).toBe(303);
+    expect((await server.consultations.store.list()).length).toBe(1);
+    // The same view with a corrected phone is another request.
+    expect((await postJson({ ...good, phone: '(555) 123-9999', token })).status).toBe(201);
+    expect((await server.consultations.store.list()).length).toBe(2);
+    // A malformed token is no token: the request still counts, once per send.
+    expect((await postJson({ ...good, token: 'x' })).status).toBe(201);
+    expect((await server.consultations.store.list()).length).toBe(3);
   });
 
   it('refuses the honeypot, another origin and an oversized body with 4xx and stores nothing', async () => {

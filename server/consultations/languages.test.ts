@@ -129,7 +129,8 @@ describe.each(targets)('consultation requests in Spanish on %s', (_name, target)
     expect(await unsaid.text()).toContain(spanish.texts['emailError']);
 
     const ok = await postForm(spanish.page.path, { ...good, language: 'es' });
-    expect(ok.status).toBe(201);
+    expect(ok.url).toBe(`${server.base}${spanish.page.path}/sent`);
+    expect(ok.status).toBe(200);
     const thanks = await ok.text();
     expect(thanks).toContain('<html lang="es">');
     expect(thanks).toContain(spanish.texts['thankYouBody']);

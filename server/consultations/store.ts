@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ConsultationRequestInput } from '../../engine/shared/consultation.ts';
 import type { Database, RequestStatus, Tables } from '../db/database.ts';
 
@@ -17,9 +17,38 @@ export class RequestStore {
   /**
    * Stores a request, in the language the visitor read the form in, and its outbox entry in one
    * transaction: when this resolves the request is committed, and it will be mailed even if the
-   * process dies next.
+   * process dies next. With the form view's `token`, the same view sending the same fields again (a
+   * reload, a double click, a retry after a lost answer) gets the request stored the first time, and
+   * nothing new is stored; changed fields are a new request.
    */
-  async add(input: ConsultationRequestInput, language = 'en'): Promise<StoredRequest> {
+  async add(input: ConsultationRequestInput, language = 'en', token?: string): Promise<StoredRequest> {
+    if (!token) return (await this.insert(input, language)).row;
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify([language, input]))
+      .digest('hex');
+    const earlier = await this.sentBefore(token, fingerprint);
+    if (earlier) return earlier;
+    const inserted = await this.insert(input, language, { token, fingerprint });
+    // Lost a race with the same view's other send (a double click): that one was stored.
+    return inserted.stored ? inserted.row : ((await this.sentBefore(token, fingerprint)) ?? inserted.row);
+  }
+
+  /** The request a form view (`token`) already sent with these fields (`fingerprint`), if any. */
+  private async sentBefore(token: string, fingerprint: string): Promise<StoredRequest | undefined> {
+    const found = await this.database.db
+      .selectFrom('request_tokens')
+      .select('request_id')
+      .where('token', '=', token)
+      .where('fingerprint', '=', fingerprint)
+      .executeTakeFirst();
+    return found ? this.get(found.request_id) : undefined;
+  }
+
+  private async insert(
+    input: ConsultationRequestInput,
+    language: string,
+    sent?: { token: string; fingerprint: string },
+  ): Promise<{ row: StoredRequest; stored: boolean }> {
     const now = iso(this.clock());
     const row: StoredRequest = {
       id: randomUUID(),
@@ -35,11 +64,22 @@ export class RequestStore {
       message: input.message,
       language,
     };
-    await this.database.db.transaction().execute(async (tx) => {
-      await tx.insertInto('requests').values(row).execute();
-      await tx.insertInto('outbox').values({ request_id: row.id, attempts: 0, next_attempt_at: now }).execute();
-    });
-    return row;
+    try {
+      await this.database.db.transaction().execute(async (tx) => {
+        await tx.insertInto('requests').values(row).execute();
+        await tx.insertInto('outbox').values({ request_id: row.id, attempts: 0, next_attempt_at: now }).execute();
+        if (sent)
+          await tx
+            .insertInto('request_tokens')
+            .values({ ...sent, request_id: row.id })
+            .execute();
+      });
+    } catch (error) {
+      // The token row is the only one that can collide: the whole transaction was rolled back.
+      if (sent && (await this.sentBefore(sent.token, sent.fingerprint))) return { row, stored: false };
+      throw error;
+    }
+    return { row, stored: true };
   }
 
   /** Newest first; `status` filters. */

@@ -31,6 +31,12 @@ export interface Tables {
     /** The language the visitor read the form in (a code of `site.languages`; 'en' for earlier requests). */
     language: string;
   };
+  /** A form view's token and the fields it sent (a SHA-256) -> the request they stored. */
+  request_tokens: {
+    token: string;
+    fingerprint: string;
+    request_id: string;
+  };
   outbox: {
     request_id: string;
     attempts: number;

@@ -134,6 +134,22 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.alterTable('requests').dropColumn('language').execute();
     },
   },
+  '0006-request-tokens': {
+    // One row per form view and set of fields sent: the same view sending the same fields again
+    // (a reload, a double click, a retry) finds its request here instead of storing another.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('request_tokens')
+        .addColumn('token', 'varchar(64)', (c) => c.notNull())
+        .addColumn('fingerprint', 'varchar(64)', (c) => c.notNull())
+        .addColumn('request_id', 'varchar(36)', (c) => c.notNull().references('requests.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('request_tokens_pk', ['token', 'fingerprint'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('request_tokens').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

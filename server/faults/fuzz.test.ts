@@ -145,6 +145,7 @@ function fuzzers(s: FaultSite, rnd: () => number): Readonly<Record<string, () =>
       times: 'mornings',
       message: 'Hello',
       consent: 'on',
+      token: pick(['view-0123456789abcdef', crypto.randomUUID()]),
     };
     // A valid request now and then (stored, until the hourly limit answers 429), else odd fields.
     const form: Record<string, string> = Object.fromEntries(
@@ -227,6 +228,10 @@ function fuzzers(s: FaultSite, rnd: () => number): Readonly<Record<string, () =>
     // Consultation requests: the form page, its two POST routes, the staff list and its status API.
     'GET /consultation|/es/consultation': () => [
       `${pick(['/consultation', '/es/consultation'])}?${pick(['', 'product=x', ...ODD])}`,
+    ],
+    // The thank-you page a plain post is sent on to (Post/Redirect/Get).
+    'GET /consultation/sent|/es/consultation/sent': () => [
+      `${pick(['/consultation/sent', '/es/consultation/sent'])}?${pick(['', ...ODD])}`,
     ],
     'POST /consultation|/es/consultation|/api/consultations': () => [
       pick(['/consultation', '/es/consultation', '/api/consultations']),

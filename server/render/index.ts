@@ -11,6 +11,7 @@ import { type PayloadContext } from './payload.ts';
 import { buildRoutePayload } from './photo.ts';
 import { structuredData } from './structured-data.ts';
 import { pageAnswer } from './status.ts';
+import { perView } from './form-token.ts';
 import { createPageRenderer, type PageRenderer } from './renderer.ts';
 import { sitemapImages } from './sitemap.ts';
 import { textFilesRouter } from './text-files.ts';
@@ -82,7 +83,10 @@ const pageRoute =
     }
     const answer = pageAnswer(payload);
     if ('error' in answer) answerError(res, answer.error, { body: { html } });
-    else res.type('html').set(answer.headers).send(html);
+    else {
+      const view = perView(html, answer.headers);
+      res.type('html').set(view.headers).send(view.html);
+    }
   };
 
 /**

@@ -16,7 +16,8 @@ function ToastIsland() {
   useEffect(() => {
     if (request) toast[request.kind](request.message, { id: TOAST_ID, duration: DURATION });
   }, [request]);
-  return <Toaster position="top-center" toastOptions={{ duration: DURATION, style: STYLE }} />;
+  // At the bottom: the sticky header and its navigation stay in reach while a toast shows.
+  return <Toaster position="bottom-center" toastOptions={{ duration: DURATION, style: STYLE }} />;
 }
 
 /** Makes the toaster's root (once) at the end of the page, on the islands' shared store. */

@@ -1,5 +1,5 @@
 import type { ConsultationErrors, ConsultationField, ConsultationOffer } from '../../engine/shared/consultation.ts';
-import { HONEYPOT_FIELD, LANGUAGE_FIELD } from '../../engine/shared/consultation.ts';
+import { FORM_TOKEN_FIELD, FORM_TOKEN_SLOT, HONEYPOT_FIELD, LANGUAGE_FIELD } from '../../engine/shared/consultation.ts';
 import { useLanguage } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
 import type { FormFields } from './useConsultationForm.ts';
@@ -47,8 +47,7 @@ export function TextField({ form, field, type, autoComplete }: TextFieldProps) {
         name={field}
         type={type}
         autoComplete={autoComplete}
-        value={typeof values[field] === 'string' ? values[field] : ''}
-        onChange={(e) => form.set(field, e.target.value)}
+        defaultValue={typeof values[field] === 'string' ? values[field] : ''}
         onBlur={() => form.leave(field)}
         {...invalid(errors, field)}
       />
@@ -75,11 +74,8 @@ export function Interests({
             type="checkbox"
             name="products"
             value={i.id}
-            checked={picked.includes(i.id)}
-            onChange={(e) => {
-              form.set('products', e.target.checked ? [...picked, i.id] : picked.filter((p) => p !== i.id));
-              form.leave('products');
-            }}
+            defaultChecked={picked.includes(i.id)}
+            onChange={() => form.leave('products')}
           />
           {i.label}
         </Check>
@@ -99,8 +95,7 @@ export function MessageField({ form }: { readonly form: FormFields }) {
         id="message"
         name="message"
         rows={5}
-        value={typeof values['message'] === 'string' ? values['message'] : ''}
-        onChange={(e) => form.set('message', e.target.value)}
+        defaultValue={typeof values['message'] === 'string' ? values['message'] : ''}
         onBlur={() => form.leave('message')}
         {...invalid(errors, 'message')}
       />
@@ -124,6 +119,11 @@ export function LanguageField() {
   return <input type="hidden" name={LANGUAGE_FIELD} value={useLanguage()} />;
 }
 
+/** The form view's token (the server writes a new one into each page it sends; the script never changes it). */
+export function TokenField() {
+  return <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={FORM_TOKEN_SLOT} />;
+}
+
 /** Consent to be contacted, a checkbox. */
 export function ConsentField({ form }: { readonly form: FormFields }) {
   return (
@@ -133,11 +133,8 @@ export function ConsentField({ form }: { readonly form: FormFields }) {
           type="checkbox"
           name="consent"
           value="yes"
-          checked={form.values['consent'] === true}
-          onChange={(e) => {
-            form.set('consent', e.target.checked);
-            form.leave('consent');
-          }}
+          defaultChecked={form.values['consent'] === true}
+          onChange={() => form.leave('consent')}
           {...invalid(form.errors, 'consent')}
         />
         {form.t('consentLabel')}

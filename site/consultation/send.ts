@@ -1,5 +1,7 @@
 import {
   CONSULTATION_API,
+  CONSULTATION_FIELDS,
+  FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   LANGUAGE_FIELD,
   type ConsultationErrors,
@@ -7,6 +9,21 @@ import {
 
 /** The form's values as the visitor set them (the products a list, consent a checkbox). */
 export type Values = Record<string, string | string[] | boolean>;
+
+/**
+ * What the form holds now, read from its fields: the fields are the one record of what the visitor
+ * entered (typed, pasted or autofilled before the script was live, or restored by the browser), so
+ * the script never holds a copy that could write over them.
+ */
+export function readForm(form: HTMLFormElement): Values {
+  const data = new FormData(form);
+  const values: Values = { products: data.getAll('products').map(String), consent: data.get('consent') === 'yes' };
+  for (const field of CONSULTATION_FIELDS) {
+    const value = data.get(field);
+    if (typeof value === 'string' && field !== 'products' && field !== 'consent') values[field] = value;
+  }
+  return values;
+}
 
 /** The server's answer to a request: its message, or what is wrong (the whole request, or by field). */
 export interface SendAnswer {
@@ -18,12 +35,14 @@ export interface SendAnswer {
 
 /**
  * Posts a consultation request as JSON (consent as the form's 'yes'), in the language the visitor
- * read the form in (the server checks and answers in it); throws when the server cannot be reached.
+ * read the form in (the server checks and answers in it), with the form view's token (sent again, the
+ * same fields store nothing new); throws when the server cannot be reached.
  */
 export async function sendConsultation(
   values: Values,
   honeypot: FormDataEntryValue | null,
   language: string,
+  token: string,
 ): Promise<SendAnswer> {
   const res = await fetch(CONSULTATION_API, {
     method: 'POST',
@@ -33,6 +52,7 @@ export async function sendConsultation(
       consent: values['consent'] === true ? 'yes' : '',
       [HONEYPOT_FIELD]: honeypot ?? '',
       [LANGUAGE_FIELD]: language,
+      [FORM_TOKEN_FIELD]: token,
     }),
   });
   const body = (await res.json().catch(() => ({}))) as Omit<SendAnswer, 'ok'>;

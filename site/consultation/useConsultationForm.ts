@@ -1,23 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Texts, TextKey } from '../../engine/index.ts';
 import {
   CONSULTATION_FIELDS,
   consultationOffer,
+  FORM_TOKEN_FIELD,
+  formTokenOf,
   HONEYPOT_FIELD,
   validateConsultation,
   type ConsultationErrors,
 } from '../../engine/shared/consultation.ts';
 import { useLanguage } from '../app/context.ts';
 import { notifyError, notifySuccess } from '../components/Toasts.tsx';
-import { sendConsultation, type Values } from './send.ts';
+import { readForm, sendConsultation, type Values } from './send.ts';
 import { useAfterPress } from './useAfterPress.ts';
+
+const newToken = (): string => crypto.randomUUID();
 
 /** What the form's fields read and call. */
 export interface FormFields {
   readonly values: Values;
   /** The messages of the fields left so far, and the server's. */
   readonly errors: ConsultationErrors;
-  readonly set: (field: string, value: string | string[] | boolean) => void;
   /** A field was left: its message shows from now on. */
   readonly leave: (field: string) => void;
   readonly t: (key: TextKey) => string;
@@ -25,8 +28,11 @@ export interface FormFields {
 
 /**
  * The consultation form's state: the values, the shared rules' messages of the fields left so far
- * (and the server's, in the page's language too), sending and sent. Submit checks every field, puts the focus on the first wrong
- * one, else sends the request as JSON; a toast confirms or says what failed.
+ * (and the server's, in the page's language too), sending and sent. The fields are uncontrolled: the
+ * values are read from the form (`readForm`) when the island hydrates, at every change and at submit,
+ * so whatever the visitor entered before the script was live is adopted, never reset. Submit checks
+ * every field, puts the focus on the first wrong one, else sends the request as JSON; a toast
+ * confirms or says what failed.
  */
 export function useConsultationForm(texts: Texts) {
   const t = (key: TextKey): string => texts[key] ?? '';
@@ -40,6 +46,12 @@ export function useConsultationForm(texts: Texts) {
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
   const afterPress = useAfterPress();
+  const formRef = useRef<HTMLFormElement>(null);
+  const ownToken = useRef<string | undefined>(undefined);
+  // Adopts what the fields hold when the island hydrates.
+  useEffect(() => {
+    if (formRef.current) setValues(readForm(formRef.current));
+  }, []);
 
   const check = (next: Values, fields: ReadonlySet<string>): ConsultationErrors => {
     const result = validateConsultation(next, offer);
@@ -48,8 +60,9 @@ export function useConsultationForm(texts: Texts) {
   };
   // The messages of the fields left so far: derived, so a late mark never undoes a newer one.
   const errors: ConsultationErrors = { ...check(values, touched), ...serverErrors };
-  const set = (field: string, value: string | string[] | boolean): void => {
-    setValues({ ...values, [field]: value });
+  /** A field changed: the values are the form's again. */
+  const changed = (event: FormEvent<HTMLFormElement>): void => {
+    setValues(readForm(event.currentTarget));
     setServerErrors({});
   };
   const leave = (field: string): void =>
@@ -58,10 +71,15 @@ export function useConsultationForm(texts: Texts) {
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     const form = event.currentTarget;
-    const honeypot = new FormData(form).get(HONEYPOT_FIELD);
+    const data = new FormData(form);
+    const honeypot = data.get(HONEYPOT_FIELD);
+    // The page's token; a page sent without one (never by the server) gets one for this view.
+    const token = formTokenOf({ [FORM_TOKEN_FIELD]: data.get(FORM_TOKEN_FIELD) }) ?? (ownToken.current ??= newToken());
+    const current = readForm(form);
+    setValues(current);
     const all = new Set<string>(CONSULTATION_FIELDS);
     setTouched(all);
-    const found = check(values, all);
+    const found = check(current, all);
     const first = CONSULTATION_FIELDS.find((f) => found[f]);
     if (first) {
       form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -69,7 +87,7 @@ export function useConsultationForm(texts: Texts) {
     }
     setSending(true);
     try {
-      const answer = await sendConsultation(values, honeypot, language);
+      const answer = await sendConsultation(current, honeypot, language, token);
       if (answer.ok) {
         setDone(true);
         notifySuccess(answer.message ?? t('thankYouBody'));
@@ -84,6 +102,6 @@ export function useConsultationForm(texts: Texts) {
     }
   };
 
-  const fields: FormFields = { values, errors, set, leave, t };
-  return { fields, interests: offer.interests, submit, sending, done };
+  const fields: FormFields = { values, errors, leave, t };
+  return { fields, interests: offer.interests, formRef, changed, submit, sending, done };
 }

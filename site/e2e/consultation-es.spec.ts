@@ -127,8 +127,8 @@ test("without JavaScript: the server's messages and thank-you page are in Spanis
   await page.getByLabel(LABELS.phone).fill('305 555 0177');
   answer = page.waitForResponse((r) => r.request().method() === 'POST');
   await submit(page).click();
-  expect((await answer).status()).toBe(201);
-  await page.waitForLoadState('domcontentloaded');
+  expect((await answer).status()).toBe(303);
+  await page.waitForURL(`${site.url}${ES_PATH}/sent`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('thankYouTitle'));
   await expect(page.getByRole('status')).toHaveText(t('thankYouBody'));

@@ -204,7 +204,8 @@ test('without JavaScript: a plain form POST; bad fields come back with their mes
   await page.getByLabel(LABELS.phone).fill(WITHOUT_JS.phone);
   await page.getByLabel(LABELS.email).fill(WITHOUT_JS.email);
   await consentBox(page).check();
-  expect(await postForm(page)).toBe(201);
+  // Post/Redirect/Get: the stored request is answered with a redirect to the thank-you page.
+  expect(await postForm(page)).toBe(303);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('thankYouTitle'));
   await expect(page.getByRole('status')).toHaveText(t('thankYouBody'));
   await context.close();
@@ -298,7 +299,7 @@ test('spam: the per-address rate limit answers 429 after the limit; another addr
     await fill(page, { ...WITHOUT_JS, name: `Repeat Visitor ${i}` });
     const status = await postForm(page);
     if (i <= RATE_LIMIT) {
-      expect(status, `request ${i}`).toBe(201);
+      expect(status, `request ${i}`).toBe(303);
     } else {
       expect(status).toBe(429);
       await expect(page.getByRole('alert')).toHaveText(t('tooMany'));
@@ -312,7 +313,7 @@ test('spam: the per-address rate limit answers 429 after the limit; another addr
   const next = await other.newPage();
   await next.goto(`${site.url}${consult.path}`);
   await fill(next, { ...WITHOUT_JS, name: 'Someone Else' });
-  expect(await postForm(next)).toBe(201);
+  expect(await postForm(next)).toBe(303);
   await other.close();
 });
 

@@ -12,7 +12,10 @@ for (const route of routeCases()) {
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(failing ? 503 : route.status);
     // Browsers revalidate every page (a new slot image shows at once); only CDNs may serve it briefly stale.
-    if (route.status === 200 && !failing) {
+    // The consultation form is one view (its token): no cache may keep it.
+    if (route.status === 200 && !failing && route.kind === 'consultation') {
+      expect(response?.headers()['cache-control']).toBe('no-store');
+    } else if (route.status === 200 && !failing) {
       expect(response?.headers()['cache-control']).toBe('no-cache');
       expect(response?.headers()['cdn-cache-control']).toMatch(/s-maxage=\d+/);
     }

@@ -1,6 +1,14 @@
 import type { FormEvent } from 'react';
 import type { Texts } from '../../engine/index.ts';
-import { ConsentField, Honeypot, Interests, LanguageField, MessageField, TextField } from '../consultation/fields.tsx';
+import {
+  ConsentField,
+  Honeypot,
+  Interests,
+  LanguageField,
+  MessageField,
+  TextField,
+  TokenField,
+} from '../consultation/fields.tsx';
 import { useConsultationForm } from '../consultation/useConsultationForm.ts';
 import { Button } from '../components/ui.tsx';
 import { styled } from '../styles/stitches.ts';
@@ -36,7 +44,7 @@ export interface ConsultationIslandProps {
  * it is left, the request goes as JSON, and a toast confirms.
  */
 export default function ConsultationIsland({ path, texts }: ConsultationIslandProps) {
-  const { fields: form, interests, submit, sending, done } = useConsultationForm(texts);
+  const { fields: form, interests, formRef, changed, submit, sending, done } = useConsultationForm(texts);
   const { t } = form;
   return done ? (
     <Thanks role="status">
@@ -44,7 +52,14 @@ export default function ConsultationIsland({ path, texts }: ConsultationIslandPr
       <p>{t('thankYouBody')}</p>
     </Thanks>
   ) : (
-    <Form method="post" action={path} noValidate onSubmit={(e: FormEvent<HTMLFormElement>) => void submit(e)}>
+    <Form
+      ref={formRef}
+      method="post"
+      action={path}
+      noValidate
+      onChange={changed}
+      onSubmit={(e: FormEvent<HTMLFormElement>) => void submit(e)}
+    >
       <TextField form={form} field="name" type="text" autoComplete="name" />
       <TextField form={form} field="phone" type="tel" autoComplete="tel" />
       <TextField form={form} field="email" type="email" autoComplete="email" />
@@ -54,6 +69,7 @@ export default function ConsultationIsland({ path, texts }: ConsultationIslandPr
       <MessageField form={form} />
       <Honeypot />
       <LanguageField />
+      <TokenField />
       <ConsentField form={form} />
       <Button type="submit" disabled={sending}>
         {sending ? t('sending') : t('submit')}
