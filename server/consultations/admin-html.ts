@@ -17,8 +17,9 @@ button{font:inherit;min-height:44px;padding:4px 10px;border:1px solid #17465f;bo
 
 export const REQUESTS_PATH = '/admin/requests';
 
-// The language column's heading: staff tools are in English, as the language names are (languageName).
-const LANGUAGE_HEADING = 'Language';
+// The columns that hold what the visitor entered, named for staff (the form's labels speak to the
+// visitor: 'Your name'). Staff tools are in English, as the language names are (languageName).
+const VISITOR_COLUMNS = ['Name', 'Phone and e-mail', 'Place', 'Products', 'Best times', 'Message', 'Language'];
 
 /** The staff list of requests: filter links, export link, one row per request with its mark buttons. */
 export function requestsPageHtml(
@@ -49,20 +50,7 @@ export function requestsPageHtml(
         `<td>${mark(r, 'contacted', 'markContacted')}${mark(r, 'done', 'markDone')}</td></tr>`,
     )
     .join('');
-  const head = (
-    [
-      'staffReceived',
-      'staffStatus',
-      'nameLabel',
-      'phoneLabel',
-      'placeLabel',
-      'productsLabel',
-      'timesLabel',
-      'messageLabel',
-    ] as const
-  )
-    .map(t)
-    .concat(LANGUAGE_HEADING, '')
+  const head = [t('staffReceived'), t('staffStatus'), ...VISITOR_COLUMNS, '']
     .map((label) => `<th scope="col">${label}</th>`)
     .join('');
   const table =

@@ -166,6 +166,9 @@ describe('staff requests page', () => {
     expect(page.indexOf('Second Person')).toBeLessThan(page.indexOf('First Person'));
     expect(page).toContain('&lt;script&gt;');
     expect(page).not.toContain('<script>');
+    // Columns named for staff, not with the visitor form's labels ('Your name').
+    expect(page).toContain('<th scope="col">Name</th>');
+    expect(page).not.toContain(`<th scope="col">${settings.texts['nameLabel']}</th>`);
 
     const mark = await fetch(`${server.base}/admin/requests/${first.id}/status`, {
       method: 'POST',
