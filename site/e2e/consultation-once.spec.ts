@@ -35,10 +35,11 @@ async function storedNamed(name: string): Promise<number> {
 }
 
 let address = 100;
+/** A visitor from an address of their own; with JavaScript on a phone (the form is taller than the screen). */
 const visitor = (browser: Browser, javaScriptEnabled: boolean) =>
   browser.newContext({
     javaScriptEnabled,
-    viewport: { width: 1280, height: 900 },
+    viewport: javaScriptEnabled ? { width: 390, height: 844 } : { width: 1280, height: 900 },
     extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${(address += 1)}` },
   });
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import type { Texts } from '../../engine/index.ts';
 import {
   ConsentField,
@@ -46,8 +46,13 @@ export interface ConsultationIslandProps {
 export default function ConsultationIsland({ path, texts }: ConsultationIslandProps) {
   const { fields: form, interests, formRef, changed, submit, sending, done } = useConsultationForm(texts);
   const { t } = form;
+  // The thank-you replaces a taller form: it takes the focus, so it is in view (and read out) wherever the visitor scrolled to.
+  const thanks = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) thanks.current?.focus();
+  }, [done]);
   return done ? (
-    <Thanks role="status">
+    <Thanks role="status" ref={thanks} tabIndex={-1}>
       <h2>{t('thankYouTitle')}</h2>
       <p>{t('thankYouBody')}</p>
     </Thanks>
