@@ -93,7 +93,12 @@ for (const language of LANGUAGES) {
       if (r.request().method() === 'POST') posts.push(r.status());
     });
     await submit(page).dblclick();
-    await expect(page.getByRole('heading', { name: t('thankYouTitle') })).toBeVisible();
+    // The thank-you takes the form's place in view, below the sticky header, wherever the visitor had scrolled.
+    const heading = page.getByRole('heading', { name: t('thankYouTitle') });
+    await expect(heading).toBeInViewport();
+    await expect
+      .poll(async () => (await heading.boundingBox())!.y - (await page.locator('header').first().boundingBox())!.y)
+      .toBeGreaterThanOrEqual((await page.locator('header').first().boundingBox())!.height);
     // The toast leaves the header and its navigation uncovered.
     const toast = page
       .getByRole('status')

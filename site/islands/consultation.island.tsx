@@ -49,7 +49,10 @@ export default function ConsultationIsland({ path, texts }: ConsultationIslandPr
   // The thank-you replaces a taller form: it takes the focus, so it is in view (and read out) wherever the visitor scrolled to.
   const thanks = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (done) thanks.current?.focus();
+    if (!done) return;
+    // Centred: scrolled only as far as 'in view', it would stay under the sticky header.
+    thanks.current?.focus({ preventScroll: true });
+    thanks.current?.scrollIntoView({ block: 'center' });
   }, [done]);
   return done ? (
     <Thanks role="status" ref={thanks} tabIndex={-1}>
