@@ -22,15 +22,13 @@ export class RequestStore {
    * nothing new is stored; changed fields are a new request.
    */
   async add(input: ConsultationRequestInput, language = 'en', token?: string): Promise<StoredRequest> {
-    if (!token) return (await this.insert(input, language)).row;
+    if (!token) return this.insert(input, language);
     const fingerprint = createHash('sha256')
       .update(JSON.stringify([language, input]))
       .digest('hex');
     const earlier = await this.sentBefore(token, fingerprint);
     if (earlier) return earlier;
-    const inserted = await this.insert(input, language, { token, fingerprint });
-    // Lost a race with the same view's other send (a double click): that one was stored.
-    return inserted.stored ? inserted.row : ((await this.sentBefore(token, fingerprint)) ?? inserted.row);
+    return this.insert(input, language, { token, fingerprint });
   }
 
   /** The request a form view (`token`) already sent with these fields (`fingerprint`), if any. */
@@ -48,7 +46,7 @@ export class RequestStore {
     input: ConsultationRequestInput,
     language: string,
     sent?: { token: string; fingerprint: string },
-  ): Promise<{ row: StoredRequest; stored: boolean }> {
+  ): Promise<StoredRequest> {
     const now = iso(this.clock());
     const row: StoredRequest = {
       id: randomUUID(),
@@ -75,11 +73,13 @@ export class RequestStore {
             .execute();
       });
     } catch (error) {
-      // The token row is the only one that can collide: the whole transaction was rolled back.
-      if (sent && (await this.sentBefore(sent.token, sent.fingerprint))) return { row, stored: false };
+      // Lost a race with the same view's other send (a double click): its token row collided, this
+      // transaction was rolled back, and the other's request is the answer.
+      const earlier = sent && (await this.sentBefore(sent.token, sent.fingerprint));
+      if (earlier) return earlier;
       throw error;
     }
-    return { row, stored: true };
+    return row;
   }
 
   /** Newest first; `status` filters. */
