@@ -22,6 +22,8 @@ import type { FolderMarks } from './folders.ts';
 import { staffDocumentHtml } from './html.ts';
 import { STAFF_REFERRER_POLICY } from './origin.ts';
 import { sendErrorText } from '../errors.ts';
+import { REQUESTS_PATH } from '../consultations/admin-html.ts';
+import { consultationSettings } from '../consultations/settings.ts';
 
 type ViteManifest = NonNullable<ReturnType<typeof readClientManifest>>;
 
@@ -70,7 +72,12 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
   const { auth, catalogue, marks, root } = options;
   const distDir = options.distDir ?? join(process.cwd(), 'dist');
   const signIn = catalogue.pages.find((p) => isStaffKind(p.kind) && !isStaffTool(p.kind));
-  const tools = catalogue.pages.filter((p) => isStaffTool(p.kind)).map((p) => ({ path: p.path, label: p.heading }));
+  const requests = consultationSettings(catalogue);
+  const tools = [
+    ...catalogue.pages.filter((p) => isStaffTool(p.kind)).map((p) => ({ path: p.path, label: p.heading })),
+    // The consultation requests' list is a server page, not a tool of the staff app: linked all the same.
+    ...(requests ? [{ path: REQUESTS_PATH, label: requests.texts['staffHeading'] ?? '' }] : []),
+  ];
   const base = (page: Page) => ({
     path: page.path,
     heading: page.heading,

@@ -45,6 +45,10 @@ test.describe('local store', () => {
       'aria-current',
       'page',
     );
+    // The consultation requests are one of the tools.
+    await expect(
+      page.getByRole('navigation').getByRole('link', { name: pageOfKind('consultation').t('staffHeading') }),
+    ).toHaveAttribute('href', '/admin/requests');
     const list = page.getByRole('list', { name: health.heading });
     await expect(list.locator(':scope > li')).toHaveCount(catalogue.folders.length);
 
