@@ -77,8 +77,19 @@ describe('a 2,000-file Drive folder', () => {
 
   it('lists every file, following Drive pagination to the end', async () => {
     const before = fake.calls('files.list');
-    const items = (await (await fetch(`${running.url}/api/drive-images/${folderId}`)).json()) as ApiMediaItem[];
+    const list = async (): Promise<ApiMediaItem[] | null> => {
+      const res = await fetch(`${running.url}/api/drive-images/${folderId}`);
+      return res.ok ? ((await res.json()) as ApiMediaItem[]) : null;
+    };
+    // On a loaded machine the first request can pass its 4 s deadline while the 20 pages are read (a
+    // 503); the listing it started still lands in the cache, and the visitor's next request gets it.
+    let items = await list();
+    for (let attempt = 0; !items && attempt < 20; attempt++) {
+      await new Promise((done) => setTimeout(done, 1000));
+      items = await list();
+    }
     expect(items).toHaveLength(FILES);
+    if (!items) return;
     expect(new Set(items.map((i) => i.id)).size).toBe(FILES);
     expect(items.at(-1)?.name).toBe('IMG_1999.jpg');
     expect(fake.calls('files.list') - before).toBeGreaterThanOrEqual(FILES / 100);
