@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import sharp from 'sharp';
-import { whyBuild } from '../../scripts/build-state.ts';
 import { generateDemoMedia } from '../../scripts/demo-media.ts';
 import { sceneSvg } from '../../scripts/demo-drawings.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -13,13 +12,12 @@ import { startServer } from '../../server/main.ts';
 import { FIXTURES } from './fixtures.ts';
 
 /**
- * The e2e server: builds the site (when its build is stale), makes demo media in a fresh temp DATA_DIR, starts the real server
+ * The e2e server: builds the site, makes demo media in a fresh temp DATA_DIR, starts the real server
  * on $PORT, and prepares the folders the scenarios need (one emptied, one whose listing fails, one
  * with more photos than masonry columns, so that DOM order differs from item order).
  */
 async function main(): Promise<void> {
-  // The suite's unit tests build the site first when it is stale; a current build is used as it is.
-  if (process.env['E2E_SKIP_BUILD'] !== '1' && whyBuild(process.cwd()) !== null) {
+  if (process.env['E2E_SKIP_BUILD'] !== '1') {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     execFileSync('npx', ['vite', 'build', '--ssr', 'site/entry-server.tsx', '--logLevel', 'warn'], {
       stdio: 'inherit',
