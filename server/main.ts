@@ -96,7 +96,7 @@ export async function startServer(
     const routers = [
       staff.router(data),
       manifest.router(staff.auth, dataDeps, staff.slotImages.bytes),
-      ...(settings && consultations ? [consultations.router(settings, staff.auth)] : []),
+      ...(settings && consultations ? [consultations.router(settings, staff)] : []),
     ];
     const slotBytes = staff.slotImages.bytes;
     const counts = countsIn(database);

@@ -125,7 +125,7 @@ export async function startFaultSite(
     logger,
     distDir,
     videos,
-    routers: [staff.router(data), ...(settings && consultations ? [consultations.router(settings, staff.auth)] : [])],
+    routers: [staff.router(data), ...(settings && consultations ? [consultations.router(settings, staff)] : [])],
     ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
   });
   const server: Server = app.listen(0, '127.0.0.1');

@@ -45,6 +45,31 @@ export function formTokenOf(raw: Readonly<Record<string, unknown>>): string | un
 /** The address a plain form post is sent on to once stored (Post/Redirect/Get): the page's path and this. */
 export const SENT_SUFFIX = '/sent';
 
+/** The form's values as the visitor set them (the products a list, consent a checkbox). */
+export type FormValues = Record<string, string | string[] | boolean>;
+
+/** A page-level message of a refused plain post: a text key of the page. */
+export type FormAlert = 'tooMany' | 'spam' | 'failed';
+
+/**
+ * The answer to a plain form post (no script), shown in the consultation page itself: sent (the
+ * thank-you), or the form again with what was sent, a message at each wrong field and perhaps one
+ * above the form.
+ */
+export type FormAnswer =
+  | { readonly sent: true }
+  | { readonly values: FormValues; readonly errors: ConsultationErrors; readonly alert?: FormAlert };
+
+/** The form's values in what a form sent: its fields only, text as sent, products a list, consent a yes or no. */
+export function formValuesOf(raw: Readonly<Record<string, unknown>>): FormValues {
+  const values: FormValues = { products: list(raw['products']), consent: consentGiven(raw['consent']) };
+  for (const field of CONSULTATION_FIELDS) {
+    const value = raw[field];
+    if (typeof value === 'string' && field !== 'products' && field !== 'consent') values[field] = value;
+  }
+  return values;
+}
+
 /** The JSON endpoint the form posts to when JavaScript runs. */
 export const CONSULTATION_API = '/api/consultations';
 

@@ -1,4 +1,5 @@
 import type { ImageRef } from './images.ts';
+import type { FormAnswer } from './consultation.ts';
 import type { IslandName } from './islands.ts';
 import type { Alternate } from '../addresses.ts';
 import type { Catalogue, Page } from '../model.ts';
@@ -80,6 +81,8 @@ export interface PagePayload {
   readonly alternates?: readonly Alternate[];
   /** A further language's 404 for a page published in the default language only: that page's address. */
   readonly elsewhere?: string;
+  /** The consultation page as the answer to a plain form post (server/render/form-view.ts). */
+  readonly form?: FormAnswer;
 }
 
 /** A path that is not a visitor page (a staff tool). */

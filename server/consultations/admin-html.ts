@@ -4,6 +4,7 @@ import { REQUEST_STATUSES, type RequestStatus } from '../db/database.ts';
 import { languageName } from './language.ts';
 import type { ConsultationSettings } from './settings.ts';
 import type { StoredRequest } from './store.ts';
+import { STAFF_FRAME_CSS, staffFrameHtml, type StaffFrame } from '../staff/html.ts';
 
 const CSS = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c2630;background:#f4f6f7}
@@ -13,7 +14,7 @@ nav a{color:#17465f;display:inline-flex;align-items:center;min-height:44px}nav a
 .rows{overflow-x:auto}table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:8px;border-bottom:1px solid #d9e0e5}
 td.message{white-space:pre-wrap;max-width:320px}form{display:inline}
 button{font:inherit;min-height:44px;padding:4px 10px;border:1px solid #17465f;border-radius:6px;background:#fff;color:#17465f;cursor:pointer;margin:2px 0}
-:focus-visible{outline:3px solid #1a73c7;outline-offset:2px}`;
+:focus-visible{outline:3px solid #1a73c7;outline-offset:2px}${STAFF_FRAME_CSS}`;
 
 export const REQUESTS_PATH = '/admin/requests';
 
@@ -21,9 +22,13 @@ export const REQUESTS_PATH = '/admin/requests';
 // visitor: 'Your name'). Staff tools are in English, as the language names are (languageName).
 const VISITOR_COLUMNS = ['Name', 'Phone and e-mail', 'Place', 'Products', 'Best times', 'Message', 'Language'];
 
-/** The staff list of requests: filter links, export link, one row per request with its mark buttons. */
+/**
+ * The staff list of requests in the staff frame: filter links, export link, one row per request with
+ * its mark buttons.
+ */
 export function requestsPageHtml(
   settings: ConsultationSettings,
+  frame: StaffFrame,
   rows: readonly StoredRequest[],
   status: RequestStatus | undefined,
 ): string {
@@ -61,6 +66,6 @@ export function requestsPageHtml(
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">',
     `<title>${t('staffHeading')}</title><style>${CSS}</style></head>`,
-    `<body><main><h1>${t('staffHeading')}</h1><nav aria-label="${t('staffHeading')}">${filters}</nav>${table}</main></body></html>`,
+    `<body>${staffFrameHtml(frame, REQUESTS_PATH)}<main id="main"><h1>${t('staffHeading')}</h1><nav aria-label="${t('staffHeading')}">${filters}</nav>${table}</main></body></html>`,
   ].join('');
 }

@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import { sendError } from '../errors.ts';
 import type { StaffAuth } from '../staff/auth.ts';
+import type { StaffFrame } from '../staff/html.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from '../staff/origin.ts';
 import { requestsPageHtml, REQUESTS_PATH } from './admin-html.ts';
 import { requestsCsv } from './csv.ts';
@@ -25,15 +26,16 @@ export function requestsAdminRouter(options: {
   auth: StaffAuth;
   store: RequestStore;
   settings: ConsultationSettings;
+  frame: StaffFrame;
 }): Router {
-  const { auth, store, settings } = options;
+  const { auth, store, settings, frame } = options;
   const router = Router();
 
   router.get(REQUESTS_PATH, auth.requirePage, async (req, res) => {
     const status = statusOf(req.query['status']);
     const rows = await store.list({ status });
     res.setHeader('Cache-Control', 'no-store').setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-    res.type('html').send(requestsPageHtml(settings, rows, status));
+    res.type('html').send(requestsPageHtml(settings, frame, rows, status));
   });
 
   router.get(`${REQUESTS_PATH}.csv`, auth.requirePage, async (req, res) => {

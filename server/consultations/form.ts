@@ -1,17 +1,19 @@
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import {
   CONSULTATION_API,
   formTokenOf,
+  formValuesOf,
   isHoneypotFilled,
   SENT_SUFFIX,
   validateConsultation,
   type ConsultationErrors,
+  type FormAnswer,
 } from '../../engine/shared/consultation.ts';
 import { answerError, errorAnswer, type ErrorAnswer } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from '../staff/origin.ts';
-import { formPageHtml, thankYouHtml } from './html.ts';
+import { showFormView } from '../render/form-view.ts';
 import { requestLanguage } from './language.ts';
 import { requestLanguages, settingsIn, type ConsultationSettings } from './settings.ts';
 import type { RequestStore, StoredRequest } from './store.ts';
@@ -61,30 +63,30 @@ export function consultationFormRouter(options: FormOptions): Router {
     ...(options.counts ? { store: options.counts } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (req, res) => {
+    handler: (req, res, next) => {
       const read = readIn(req);
-      refuse(req, res, errorAnswer('TooManyConsultations', { tooMany: read.texts['tooMany'] ?? '' }), () =>
-        formPageHtml(read, values(req), {}, 'tooMany'),
-      );
+      const answer = errorAnswer('TooManyConsultations', { tooMany: read.texts['tooMany'] ?? '' });
+      refuse({ req, res, next, read }, answer, { values: formValuesOf(values(req)), errors: {}, alert: 'tooMany' });
     },
   });
   const bodies = [express.urlencoded({ extended: false, limit: BODY_LIMIT }), express.json({ limit: BODY_LIMIT })];
 
-  const submit = async (req: Request, res: Response): Promise<void> => {
+  const submit = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const raw = values(req);
     const read = readIn(req);
     const texts = read.texts;
+    const post = { req, res, next, read };
+    const sent = formValuesOf(raw);
     if (isHoneypotFilled(raw)) {
       options.logger?.warn({ ip: req.ip }, 'consultation honeypot filled; refused');
-      refuse(req, res, errorAnswer('ConsultationSpam', { spam: texts['spam'] ?? '' }), () =>
-        formPageHtml(read, {}, {}, 'spam'),
-      );
+      const spam = errorAnswer('ConsultationSpam', { spam: texts['spam'] ?? '' });
+      refuse(post, spam, { values: { products: [] }, errors: {}, alert: 'spam' });
       return;
     }
     const result = validateConsultation(raw, read);
     if (!result.ok) {
       const invalid = errorAnswer('ConsultationInvalid', { errorTitle: texts['errorTitle'] ?? '' });
-      refuse(req, res, invalid, () => formPageHtml(read, raw, result.errors), result.errors);
+      refuse(post, invalid, { values: sent, errors: result.errors });
       return;
     }
     let stored: StoredRequest;
@@ -92,9 +94,8 @@ export function consultationFormRouter(options: FormOptions): Router {
       stored = await store.add(result.value, read.language, formTokenOf(raw));
     } catch (err) {
       options.logger?.error({ err }, 'a consultation request could not be stored');
-      refuse(req, res, errorAnswer('ConsultationNotStored', { failed: texts['failed'] ?? '' }), () =>
-        formPageHtml(read, raw, {}, 'failed'),
-      );
+      const failed = errorAnswer('ConsultationNotStored', { failed: texts['failed'] ?? '' });
+      refuse(post, failed, { values: sent, errors: {}, alert: 'failed' });
       return;
     }
     options.onStored?.(stored);
@@ -108,9 +109,10 @@ export function consultationFormRouter(options: FormOptions): Router {
   };
 
   /** The thank-you page a stored plain form post is sent on to: it names no request and no person. */
-  const sent = (req: Request, res: Response): void => {
+  const sent = (req: Request, res: Response, next: NextFunction): void => {
     const read = settingsIn(settings, requestLanguage({}, req.path.slice(0, -SENT_SUFFIX.length), settings));
-    res.setHeader('Cache-Control', 'no-store').type('html').send(thankYouHtml(read));
+    showFormView(res, { page: read.page.path, answer: { sent: true } });
+    next();
   };
 
   // The page's address in each language (one address where a language's page shares the default's).
@@ -128,9 +130,29 @@ export function consultationFormRouter(options: FormOptions): Router {
   return router;
 }
 
-/** A refused request: the form page again (a plain form post) or `{ ok: false, error, errors? }`. */
-function refuse(req: Request, res: Response, answer: ErrorAnswer, html: () => string, errors?: ConsultationErrors) {
+/** A post being answered: the request, its answer and the settings in its language. */
+interface Post {
+  readonly req: Request;
+  readonly res: Response;
+  readonly next: NextFunction;
+  readonly read: ConsultationSettings;
+}
+
+/**
+ * A refused request: `{ ok: false, error, errors? }` as JSON, or for a plain form post the page again
+ * (rendered by the page router) with what was sent and the messages.
+ */
+function refuse({ req, res, next, read }: Post, error: ErrorAnswer, answer: Extract<FormAnswer, { errors: unknown }>) {
   res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-  const json = (error: string): ConsultationAnswer => ({ ok: false, error, ...(errors ? { errors } : {}) });
-  answerError(res, answer, { body: isForm(req) ? { html: html() } : { json } });
+  if (isForm(req)) {
+    showFormView(res, { page: read.page.path, answer, error });
+    // On to the page router, past this route's other handlers (the limiter's refusal must not reach submit).
+    next('route');
+    return;
+  }
+  const { errors } = answer;
+  const withErrors = Object.keys(errors).length > 0 ? { errors } : {};
+  answerError(res, error, {
+    body: { json: (message: string): ConsultationAnswer => ({ ok: false, error: message, ...withErrors }) },
+  });
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONSULTATION_API } from '../../engine/shared/consultation.ts';
 import { signIn } from '../../testing/staff-harness.ts';
-import { startConsultServer, type ConsultServer } from '../../testing/consultations/server.ts';
+import { messageAt, startConsultServer, type ConsultServer } from '../../testing/consultations/server.ts';
 import { testSettings } from '../../testing/consultations/settings.ts';
 
 const settings = testSettings();
@@ -56,7 +56,7 @@ describe('consultation form over HTTP', () => {
     expect(row?.message).not.toContain('<');
   });
 
-  it('answers a plain form POST with a redirect to the thank-you page, and bad fields with their messages', async () => {
+  it('answers a plain form POST with a redirect to the thank-you page, and bad fields with their messages, in the page itself', async () => {
     const ok = await fetch(`${server.base}${settings.page.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.base },
@@ -70,7 +70,12 @@ describe('consultation form over HTTP', () => {
       const thanks = await fetch(`${server.base}${settings.page.path}/sent`);
       expect(thanks.status).toBe(200);
       expect(thanks.headers.get('cache-control')).toBe('no-store');
-      expect(await thanks.text()).toContain(settings.texts['thankYouBody']);
+      expect(thanks.headers.get('x-robots-tag')).toBe('noindex');
+      // The consultation page itself (header, footer), its thank-you in place of the form.
+      const html = await thanks.text();
+      expect(html).toMatch(/<header[\s>][\s\S]*<h2[^>]*>[^<]*<\/h2><p>[^<]*<\/p>[\s\S]*<footer[\s>]/);
+      expect(html).toContain(settings.texts['thankYouBody']);
+      expect(html).not.toContain('<form');
     }
 
     const bad = await fetch(`${server.base}${settings.page.path}`, {
@@ -79,12 +84,18 @@ describe('consultation form over HTTP', () => {
       body: form({ ...good, email: 'nope', products: 'sofas', consent: [] }),
     });
     expect(bad.status).toBe(422);
+    expect(bad.headers.get('cache-control')).toBe('no-store');
     const html = await bad.text();
+    // The page again, in the site's own frame, with a message at each wrong field only, and what was
+    // typed as typed (escaped).
+    expect(html).toMatch(/<header[\s>][\s\S]*<form[\s\S]*<footer[\s>]/);
+    expect(html).toContain(`>${settings.texts['errorTitle']}</p>`);
     for (const field of ['email', 'products', 'consent'] as const)
-      expect(html).toContain(settings.texts[`${field}Error`]);
-    expect(html).not.toContain(settings.texts['nameError']);
-    // What was typed comes back, escaped.
+      expect(messageAt(html, field), field).toBe(settings.texts[`${field}Error`]);
+    expect(messageAt(html, 'name')).toBeUndefined();
     expect(html).toContain('value="Ann &lt;b&gt;Lee&lt;/b&gt;"');
+    // A new view: the token slot is filled.
+    expect(html).toMatch(/name="token" value="[0-9a-f-]{36}"/);
     expect((await server.consultations.store.list()).length).toBe(1);
   });
 
@@ -149,6 +160,16 @@ describe('consultation form over HTTP', () => {
     const third = await postJson(good);
     expect(third.status).toBe(429);
     expect(((await third.json()) as { error: string }).error).toBe(settings.texts['tooMany']);
+    // A plain form post over the limit is refused too, with the page and the visitor's values, and stores nothing.
+    const plain = await fetch(`${server.base}${settings.page.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.base },
+      body: form({ ...good, name: 'Over The Limit' }),
+      redirect: 'manual',
+    });
+    expect(plain.status).toBe(429);
+    expect(await plain.text()).toContain('value="Over The Limit"');
+    expect((await server.consultations.store.list()).length).toBe(2);
   });
 });
 
@@ -164,6 +185,11 @@ describe('staff requests page', () => {
     const cookie = await signIn(server.base);
     const page = await (await fetch(`${server.base}/admin/requests`, { headers: { cookie } })).text();
     expect(page.indexOf('Second Person')).toBeLessThan(page.indexOf('First Person'));
+    // The staff frame, as on every staff page: the tools (this one current) and sign-out.
+    expect(page).toContain('<header class="staff-top">');
+    expect(page).toContain('<a href="/admin/requests" aria-current="page">');
+    expect(page).toMatch(/<a href="\/folder-setup">/);
+    expect(page).toContain('<form method="post" action="/api/staff/sign-out">');
     expect(page).toContain('&lt;script&gt;');
     expect(page).not.toContain('<script>');
     // Columns named for staff, not with the visitor form's labels ('Your name').

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Logger } from '../log.ts';
-import type { StaffAuth } from '../staff/auth.ts';
+import type { Staff } from '../staff/index.ts';
 import { requestsAdminRouter } from './admin.ts';
 import type { ConsultationConfig } from './config.ts';
 import type { Database } from '../db/database.ts';
@@ -32,7 +32,7 @@ export interface Consultations {
    * For `createApp({ routers })`: the form's POST routes and the staff list of one catalogue, with
    * its consultation page's settings (built again for each catalogue a reload swaps in).
    */
-  router(settings: ConsultationSettings, auth: StaffAuth): Router;
+  router(settings: ConsultationSettings, staff: Pick<Staff, 'auth' | 'frame'>): Router;
   close(): Promise<void>;
 }
 
@@ -53,7 +53,7 @@ export function openConsultations(deps: ConsultationsDeps): Consultations {
   return {
     store,
     outbox,
-    router(settings, auth) {
+    router(settings, { auth, frame }) {
       const router = Router();
       router.use(
         consultationFormRouter({
@@ -65,7 +65,7 @@ export function openConsultations(deps: ConsultationsDeps): Consultations {
           onStored: () => outbox.kick(),
         }),
       );
-      router.use(requestsAdminRouter({ auth, store, settings }));
+      router.use(requestsAdminRouter({ auth, store, settings, frame }));
       return router;
     },
     close: () => outbox.stop(),

@@ -11,7 +11,8 @@ import { type PayloadContext } from './payload.ts';
 import { buildRoutePayload } from './photo.ts';
 import { structuredData } from './structured-data.ts';
 import { pageAnswer } from './status.ts';
-import { perView } from './form-token.ts';
+import { formViewOf, perView } from './form-view.ts';
+import { CACHE } from '../middleware/cache-control.ts';
 import { createPageRenderer, type PageRenderer } from './renderer.ts';
 import { sitemapImages } from './sitemap.ts';
 import { textFilesRouter } from './text-files.ts';
@@ -90,6 +91,36 @@ const pageRoute =
   };
 
 /**
+ * A form's answer handed on by its router (`showFormView`): its page rendered with it, never cached
+ * nor indexed, with a new form token, and with the refusal's status when it is one.
+ */
+const formViewRoute =
+  (payloads: Payloads): RequestHandler =>
+  async (_req, res, next) => {
+    const view = formViewOf(res);
+    if (!view) {
+      next();
+      return;
+    }
+    const { payload, render } = await payloads(view.page);
+    if (payload?.type !== 'page') {
+      next();
+      return;
+    }
+    const sent = 'sent' in view.answer;
+    const title = sent ? (payload.page.texts['thankYouTitle'] ?? payload.head.title) : payload.head.title;
+    const html = await render({ ...payload, head: { ...payload.head, title }, form: view.answer });
+    if (html === null) {
+      sendErrorText(res, 'SiteNotBuilt');
+      return;
+    }
+    const page = perView(html, {}).html;
+    const headers = { 'Cache-Control': CACHE.none, 'X-Robots-Tag': 'noindex' };
+    if (view.error) answerError(res, view.error, { body: { html: page }, headers });
+    else res.type('html').set(headers).send(page);
+  };
+
+/**
  * Server-side rendering of every visitor route of the catalogue, plus `/sitemap.xml`, `/robots.txt`
  * and the page-payload endpoint the app reads during client navigation. Staff routes fall through
  * (`next()`) to whoever serves them. Needs `npm run build` (client bundle and server bundle).
@@ -105,6 +136,7 @@ export function createRenderRouter(deps: RenderDeps): Router {
   };
   const router = Router();
   const first = sites.values().next().value as LanguageSite;
+  router.use(formViewRoute(payloads));
   router.use(textFilesRouter(catalogue, () => sitemapImages(first.ctx)));
   router.get(PAGE_ENDPOINT, payloadEndpoint(payloads));
   router.get(/.*/, pageRoute(payloads, deps.logger));

@@ -65,7 +65,7 @@ export function createPageRenderer(
     const assets = pageAssets(built.manifest, rendered.islands);
     const jsonLd = jsonLdOf(payload);
     const html = finish(documentHtml({ shell, payload, rendered, assets, jsonLd }));
-    if (payload.status === 200 && payload.errors.length === 0) {
+    if (payload.status === 200 && payload.errors.length === 0 && !payload.form) {
       remembered.delete(key);
       remembered.set(key, { json: payloadJson, html });
       if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);

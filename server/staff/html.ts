@@ -1,6 +1,6 @@
 import type { Page, TextKey } from '../../engine/index.ts';
 import { jsonForScript } from '../../engine/shared/page.ts';
-import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/shared/staff.ts';
+import { STAFF_API, STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/shared/staff.ts';
 
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -77,3 +77,34 @@ export function staffDocumentHtml(
     '</body></html>',
   ].join('');
 }
+
+/** What every staff page shows around its tool: the site's name, the links between the tools, sign-out. */
+export type StaffFrame = Pick<StaffPayload, 'siteName' | 'tools' | 'signOutLabel'>;
+
+/**
+ * The staff frame of a page the server writes itself (the requests list): the staff app's header
+ * (site/staff/Layout.tsx) as plain HTML, with its styles (`STAFF_FRAME_CSS`). `current` is the page's path.
+ */
+export function staffFrameHtml(frame: StaffFrame, current: string): string {
+  const links = frame.tools
+    .map(
+      (t) =>
+        `<a href="${escapeHtml(t.path)}"${t.path === current ? ' aria-current="page"' : ''}>${escapeHtml(t.label)}</a>`,
+    )
+    .join('');
+  return [
+    '<header class="staff-top">',
+    `<a class="staff-name" href="/">${escapeHtml(frame.siteName)}</a>`,
+    `<nav class="staff-tools">${links}</nav>`,
+    `<form method="post" action="${STAFF_API.signOut}"><button type="submit">${escapeHtml(frame.signOutLabel)}</button></form>`,
+    '</header>',
+  ].join('');
+}
+
+export const STAFF_FRAME_CSS = `
+.staff-top{display:flex;flex-wrap:wrap;align-items:center;gap:16px;padding:12px 24px;background:#17465f;color:#fff}
+.staff-name{color:#fff;font-weight:700;text-decoration:none;margin-right:auto}
+.staff-tools{display:flex;flex-wrap:wrap;column-gap:16px;row-gap:8px}
+.staff-tools a{color:#fff;text-decoration:none;opacity:.85;display:inline-flex;align-items:center;min-height:44px}
+.staff-tools a[aria-current=page]{opacity:1;text-decoration:underline;text-underline-offset:6px}
+.staff-top form{display:inline}.staff-top button{font:inherit;font-weight:600;min-height:44px;padding:8px 16px;border:1px solid #17465f;border-radius:6px;background:#fff;color:#17465f;cursor:pointer}`;

@@ -11,7 +11,8 @@ import { databaseCounts } from '../db/rate-counts.ts';
 import { StaffAuth } from './auth.ts';
 import { folderRouter, FolderMarks } from './folders.ts';
 import { healthRouter } from './health.ts';
-import { staffPagesRouter } from './pages.ts';
+import type { StaffFrame } from './html.ts';
+import { staffFrame, staffPagesRouter } from './pages.ts';
 import { loadStaffSecrets, type StaffEnv } from './secrets.ts';
 import { signInRouter } from './sign-in.ts';
 import { databaseSlotImages, driveSlotImages, isSlotImageStore, type SlotImages } from './slot-images.ts';
@@ -38,6 +39,8 @@ export interface StaffDeps {
 /** The staff tools: what feeds `GET /api/preview-images`, and the router of pages and writing APIs. */
 export interface Staff {
   readonly auth: StaffAuth;
+  /** What every staff page shows around its tool (a page the server writes itself shows it too). */
+  readonly frame: StaffFrame;
   /** The slot images: `read` feeds `createSiteData({ slotImages })`. */
   readonly slotImages: SlotImages;
   /** The router for `createApp({ routers })`: sign-in, staff pages, uploads, folder setup and health, slot images. */
@@ -73,6 +76,7 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
 
   return {
     auth,
+    frame: staffFrame(catalogue),
     slotImages,
     router(data) {
       const router = Router();

@@ -19,7 +19,7 @@ import type { Logger } from '../log.ts';
 import { readClientManifest } from '../render/assets.ts';
 import type { StaffAuth } from './auth.ts';
 import type { FolderMarks } from './folders.ts';
-import { staffDocumentHtml } from './html.ts';
+import { staffDocumentHtml, type StaffFrame } from './html.ts';
 import { STAFF_REFERRER_POLICY } from './origin.ts';
 import { sendErrorText } from '../errors.ts';
 import { REQUESTS_PATH } from '../consultations/admin-html.ts';
@@ -67,10 +67,8 @@ export interface StaffPagesOptions {
   readonly logger?: Logger;
 }
 
-/** `GET <path>` of each staff tool's page for signed-in staff; others are sent to sign in. */
-export function staffPagesRouter(options: StaffPagesOptions): Router {
-  const { auth, catalogue, marks, root } = options;
-  const distDir = options.distDir ?? join(process.cwd(), 'dist');
+/** The staff pages' frame in `catalogue`: its tools' pages, and the consultation requests' list when it takes requests. */
+export function staffFrame(catalogue: Catalogue): StaffFrame {
   const signIn = catalogue.pages.find((p) => isStaffKind(p.kind) && !isStaffTool(p.kind));
   const requests = consultationSettings(catalogue);
   const tools = [
@@ -78,15 +76,21 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
     // The consultation requests' list is a server page, not a tool of the staff app: linked all the same.
     ...(requests ? [{ path: REQUESTS_PATH, label: requests.texts['staffHeading'] ?? '' }] : []),
   ];
+  return { siteName: catalogue.site.name, tools, signOutLabel: signIn?.texts['signOut'] ?? '' };
+}
+
+/** `GET <path>` of each staff tool's page for signed-in staff; others are sent to sign in. */
+export function staffPagesRouter(options: StaffPagesOptions): Router {
+  const { auth, catalogue, marks, root } = options;
+  const distDir = options.distDir ?? join(process.cwd(), 'dist');
+  const frame = staffFrame(catalogue);
   const base = (page: Page) => ({
     path: page.path,
     heading: page.heading,
     title: page.meta.title || page.heading,
-    siteName: catalogue.site.name,
     texts: page.texts,
-    signOutLabel: signIn?.texts['signOut'] ?? '',
     ui: catalogue.ui,
-    tools,
+    ...frame,
   });
   const send = (res: Response, payload: StaffPayload): void => {
     const manifest = readClientManifest(distDir);

@@ -1,28 +1,21 @@
 import {
   CONSULTATION_API,
-  CONSULTATION_FIELDS,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   LANGUAGE_FIELD,
+  formValuesOf,
   type ConsultationErrors,
+  type FormValues,
 } from '../../engine/shared/consultation.ts';
-
-/** The form's values as the visitor set them (the products a list, consent a checkbox). */
-export type Values = Record<string, string | string[] | boolean>;
 
 /**
  * What the form holds now, read from its fields: the fields are the one record of what the visitor
  * entered (typed, pasted or autofilled before the script was live, or restored by the browser), so
  * the script never holds a copy that could write over them.
  */
-export function readForm(form: HTMLFormElement): Values {
+export function readForm(form: HTMLFormElement): FormValues {
   const data = new FormData(form);
-  const values: Values = { products: data.getAll('products').map(String), consent: data.get('consent') === 'yes' };
-  for (const field of CONSULTATION_FIELDS) {
-    const value = data.get(field);
-    if (typeof value === 'string' && field !== 'products' && field !== 'consent') values[field] = value;
-  }
-  return values;
+  return formValuesOf({ ...Object.fromEntries(data), products: data.getAll('products').map(String) });
 }
 
 /** The server's answer to a request: its message, or what is wrong (the whole request, or by field). */
@@ -39,7 +32,7 @@ export interface SendAnswer {
  * same fields store nothing new); throws when the server cannot be reached.
  */
 export async function sendConsultation(
-  values: Values,
+  values: FormValues,
   honeypot: FormDataEntryValue | null,
   language: string,
   token: string,

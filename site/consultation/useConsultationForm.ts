@@ -8,17 +8,19 @@ import {
   HONEYPOT_FIELD,
   validateConsultation,
   type ConsultationErrors,
+  type FormAnswer,
+  type FormValues,
 } from '../../engine/shared/consultation.ts';
 import { useLanguage } from '../app/context.ts';
 import { notifyError, notifySuccess } from '../components/Toasts.tsx';
-import { readForm, sendConsultation, type Values } from './send.ts';
+import { readForm, sendConsultation } from './send.ts';
 import { useAfterPress } from './useAfterPress.ts';
 
 const newToken = (): string => crypto.randomUUID();
 
 /** What the form's fields read and call. */
 export interface FormFields {
-  readonly values: Values;
+  readonly values: FormValues;
   /** The messages of the fields left so far, and the server's. */
   readonly errors: ConsultationErrors;
   /** A field was left: its message shows from now on. */
@@ -34,17 +36,19 @@ export interface FormFields {
  * every field, puts the focus on the first wrong one, else sends the request as JSON; a toast
  * confirms or says what failed.
  */
-export function useConsultationForm(texts: Texts) {
+export function useConsultationForm(texts: Texts, answer?: FormAnswer) {
   const t = (key: TextKey): string => texts[key] ?? '';
   // The page's language: the server checks, answers and stores the request in it.
   const language = useLanguage();
   // What the page offers, as the server sees it: it validates and mails with the same offer.
   const offer = consultationOffer({ texts });
-  const [values, setValues] = useState<Values>({ products: [] });
-  const [serverErrors, setServerErrors] = useState<ConsultationErrors>({});
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  // A plain post's answer (no script) starts the form where the server left it: sent, or its values and messages.
+  const refused = answer && !('sent' in answer) ? answer : undefined;
+  const [values, setValues] = useState<FormValues>(refused?.values ?? { products: [] });
+  const [serverErrors, setServerErrors] = useState<ConsultationErrors>(refused?.errors ?? {});
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(Object.keys(refused?.errors ?? {})));
   const [sending, setSending] = useState(false);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState(answer !== undefined && 'sent' in answer);
   const afterPress = useAfterPress();
   const formRef = useRef<HTMLFormElement>(null);
   const ownToken = useRef<string | undefined>(undefined);
@@ -53,7 +57,7 @@ export function useConsultationForm(texts: Texts) {
     if (formRef.current) setValues(readForm(formRef.current));
   }, []);
 
-  const check = (next: Values, fields: ReadonlySet<string>): ConsultationErrors => {
+  const check = (next: FormValues, fields: ReadonlySet<string>): ConsultationErrors => {
     const result = validateConsultation(next, offer);
     const all = result.ok ? {} : result.errors;
     return Object.fromEntries(Object.entries(all).filter(([f]) => fields.has(f)));
@@ -87,13 +91,13 @@ export function useConsultationForm(texts: Texts) {
     }
     setSending(true);
     try {
-      const answer = await sendConsultation(current, honeypot, language, token);
-      if (answer.ok) {
+      const reply = await sendConsultation(current, honeypot, language, token);
+      if (reply.ok) {
         setDone(true);
-        notifySuccess(answer.message ?? t('thankYouBody'));
+        notifySuccess(reply.message ?? t('thankYouBody'));
       } else {
-        if (answer.errors) setServerErrors(answer.errors);
-        notifyError(answer.error ?? t('failed'));
+        if (reply.errors) setServerErrors(reply.errors);
+        notifyError(reply.error ?? t('failed'));
       }
     } catch {
       notifyError(t('failed'));

@@ -184,6 +184,11 @@ test('without JavaScript: a plain form POST; bad fields come back with their mes
   await page.getByLabel(LABELS.times).fill(WITHOUT_JS.times);
   await page.getByLabel(LABELS.message).fill(WITHOUT_JS.message);
   expect(await postForm(page)).toBe(422);
+  // The answer is the site's own page: header, navigation, footer, the form's heading.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('navigation').first()).toBeAttached();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(consult.heading);
   await expect(page.getByRole('alert').filter({ hasText: t('errorTitle') })).toBeVisible();
   for (const field of ['phone', 'email', 'consent'] as const) {
     await expect(control(page, field), field).toHaveAccessibleDescription(errorText(field));
@@ -206,8 +211,10 @@ test('without JavaScript: a plain form POST; bad fields come back with their mes
   await consentBox(page).check();
   // Post/Redirect/Get: the stored request is answered with a redirect to the thank-you page.
   expect(await postForm(page)).toBe(303);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('thankYouTitle'));
-  await expect(page.getByRole('status')).toHaveText(t('thankYouBody'));
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('thankYouTitle') })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(t('thankYouBody'));
+  await expect(page.locator('form')).toHaveCount(0);
   await context.close();
 });
 
@@ -222,6 +229,10 @@ test('staff find the requests newest first, mark them, filter by status and expo
   await page.getByRole('button', { name: signInTexts('submit') }).click();
   await page.waitForURL(`${site.url}${REQUESTS}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('staffHeading'));
+  // In the staff frame, as every staff page: this list current among the tools, and sign-out.
+  const frame = page.getByRole('banner');
+  await expect(frame.getByRole('link', { name: t('staffHeading') })).toHaveAttribute('aria-current', 'page');
+  await expect(frame.getByRole('button', { name: signInTexts('signOut') })).toBeVisible();
 
   const rows = page.locator('tbody tr');
   const row = (v: Visitor) => rows.filter({ hasText: v.email });

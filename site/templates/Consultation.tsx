@@ -27,13 +27,16 @@ const Aside = styled('aside', {
  * reach the company beside it.
  */
 export default function Consultation() {
-  const { page } = usePage().payload;
+  const { page, form } = usePage().payload;
   return (
     <>
       <PageTop heading={page.heading} intro={page.intro} />
       <Container>
         <Layout>
-          <Island name="consultation" props={{ path: page.path, texts: page.texts }} />
+          <Island
+            name="consultation"
+            props={{ path: page.path, texts: page.texts, ...(form ? { answer: form } : {}) }}
+          />
           <Aside>
             <ContactBlock tone="light" consult={false} />
           </Aside>

@@ -10,7 +10,12 @@ import { openSiteDatabase, SQLITE_FILE, type DatabaseTarget } from '../../server
 import { countsIn } from '../../server/db/rate-counts.ts';
 import type { ConsultationConfig } from '../../server/consultations/config.ts';
 import { openConsultations, type Consultations } from '../../server/consultations/index.ts';
+import { standInDist } from '../error-site.ts';
 import { testSettings } from './settings.ts';
+
+/** The message a rendered form shows at `field` (its `<field>-error` element), if any. */
+export const messageAt = (html: string, field: string): string | undefined =>
+  new RegExp(`id="${field}-error"[^>]*>([^<]*)<`).exec(html)?.[1];
 
 /** Test support: the real app with the staff tools and consultation requests on a loopback port. */
 export interface ConsultServer {
@@ -50,12 +55,15 @@ export async function startConsultServer(
     cache: createDataCache({}),
     slotImages: () => staff.slotImages.read(),
   });
+  // Pages rendered by the real server entry (the form's answers are the consultation page itself).
+  const distDir = await standInDist(dataDir);
   const app = createApp({
+    distDir,
     config: { dataDir },
     catalogue,
     data,
     logger,
-    routers: [staff.router(data), consultations.router(settings, staff.auth)],
+    routers: [staff.router(data), consultations.router(settings, staff)],
     counts: countsIn(database),
   });
   const server = app.listen(0, '127.0.0.1');
