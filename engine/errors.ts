@@ -53,6 +53,40 @@ export const problems = {
     message: ({ open, close }) => `This '${open}' is never closed with '${close}', so the YAML cannot be read.`,
     hint: ({ open, close }) => `Add the missing '${close}', or remove the '${open}' if the value is plain text.`,
   }),
+  FileTooLarge: entry<{ size: string; most: string }>({
+    title: 'Manifest file too large',
+    message: ({ size, most }) =>
+      `This manifest file is ${size}; the most a file may be is ${most}, so it was not read.`,
+    hint: () => 'Split it into several files (each holds some top-level keys), or remove what the site does not use.',
+  }),
+  YamlTooDeep: entry<{ most: number }>({
+    title: 'YAML nested too deep',
+    message: ({ most }) => `Values are nested more than ${most} levels deep here, so the file was not read.`,
+    hint: () => 'A manifest never needs this depth: look for brackets or dashes repeated by mistake.',
+  }),
+  YamlTooManyAliases: entry<{ most: number }>({
+    title: 'Too many YAML aliases',
+    message: ({ most }) => `This file uses more than ${most} YAML aliases (*name), so it was not read.`,
+    hint: () => 'Write the values out, or declare a family for what repeats.',
+  }),
+  YamlAliasesExpand: entry<{ most: string }>({
+    title: 'YAML aliases expand too far',
+    message: ({ most }) =>
+      `The YAML aliases (*name) of this file expand it to more than ${most} values, the most a manifest file may hold, so it was not read.`,
+    hint: () => 'Aliases that refer to lists of aliases multiply: write the values out, or declare a family.',
+  }),
+  TooManyMembers: entry<{ family: string; members: string; most: string }>({
+    title: 'Family too large',
+    message: ({ family, members, most }) =>
+      `The family '${family}' has ${members} members; the most a family may have is ${most}.`,
+    hint: () => 'Split the members into two families with the same pages, or remove members the site no longer sells.',
+  }),
+  TooManyPages: entry<{ pages: string; most: string }>({
+    title: 'Too many pages',
+    message: ({ pages, most }) =>
+      `The manifest declares ${pages} pages per language (its own pages and each family member's); the most is ${most}.`,
+    hint: () => 'Remove family members or family pages the site does not need.',
+  }),
   NotAMapping: entry<Record<string, never>>({
     title: 'Manifest file is not a mapping',
     message: () => 'A manifest file must hold top-level keys (key: value), not a list or a single value.',

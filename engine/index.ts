@@ -1,6 +1,7 @@
 import { checkCatalogue } from './checks.ts';
 import type { Problem } from './errors.ts';
 import { expand, type Expanded } from './expand.ts';
+import { declarationLimits } from './limits.ts';
 import type { Catalogue } from './model.ts';
 import { unknowable, unreadSections, withEmptySections } from './partial.ts';
 import { checkServerNeeds } from './server-needs.ts';
@@ -38,7 +39,17 @@ export type { TextKey, UiKey, Texts, UiTexts, InterestKey } from './texts.ts';
 export type { Translation, UntranslatedText } from './model.ts';
 export { catalogueIn, pageLanguages, publishedIn, publishedLanguages } from './translations.ts';
 export { formatText, type CompiledMessage } from './messages.ts';
-export { alternatesOf, atPrefix, languageOf, linkIn, pageAt, prefixOf, siteIn, type Alternate } from './addresses.ts';
+export {
+  alternatesOf,
+  atPrefix,
+  homeOf,
+  languageOf,
+  linkIn,
+  pageAt,
+  prefixOf,
+  siteIn,
+  type Alternate,
+} from './addresses.ts';
 export { translationStatus } from './status.ts';
 
 export type BuildResult =
@@ -54,8 +65,8 @@ const byPlace = (a: Problem, b: Problem): number => a.file.localeCompare(b.file)
 const CONSEQUENCES = new Set<Problem['name']>(['UnknownReference', 'BrokenLink', 'UnsetVariable', 'DuplicateRoute']);
 
 /**
- * The whole pipeline: parse -> validate (schema) -> expand (families) -> check (references, routes,
- * what the server needs).
+ * The whole pipeline: parse (within the limits of limits.ts) -> validate (schema) -> expand (families)
+ * -> check (references, routes, what the server needs).
  * Every stage runs, also after an earlier one found problems, on what is still usable of the manifest
  * (a declaration the schema refuses is set aside; a file that cannot be read leaves its sections
  * unknown, see partial.ts), so one run reports every mistake; each mistake is reported once. Pure:
@@ -64,6 +75,9 @@ const CONSEQUENCES = new Set<Problem['name']>(['UnknownReference', 'BrokenLink',
 export function buildCatalogue(sources: readonly SourceFile[], memo?: ParseMemo): BuildResult {
   const parsed = parseSources(sources, memo);
   const m = parsed.manifest;
+  // A manifest beyond what it may declare is not validated or expanded: that is what would cost.
+  const beyond = declarationLimits(m.data, m.locate);
+  if (beyond.length) return { ok: false, problems: [...parsed.problems, ...beyond].sort(byPlace) };
   const unread = unreadSections(m.data, parsed.unreadable, parsed.ignored);
   const schema = schemaCheck(m, unread);
   const found: Problem[] = [...parsed.problems, ...schema.problems];

@@ -11,6 +11,7 @@ import {
   type Scalar,
 } from 'yaml';
 import { problem, type Place, type Problem } from './errors.ts';
+import { aliasesExpandTooFar, fileTooLarge, firstAlias, MANIFEST_LIMITS } from './limits.ts';
 
 /** One manifest file as read from disk: its display name (relative path) and text. */
 export interface SourceFile {
@@ -105,13 +106,13 @@ export function parseSources(sources: readonly SourceFile[], memo?: ParseMemo): 
     }
     let js: unknown = memo?.data.get(src.text);
     if (js === undefined) {
-      try {
-        js = loadYaml(src.text, { schema: CORE_SCHEMA, filename: src.file });
-      } catch (e) {
-        found.push(syntaxProblem(parsed(src), e));
+      const refused = beyondLimits(src);
+      if ('problem' in refused) {
+        found.push(refused.problem ?? syntaxProblem(parsed(src), refused.thrown));
         unreadable = true;
         continue;
       }
+      js = refused.data;
       if (memo) memo.keep(memo.data, src.text, deepFreeze(js));
     }
     if (js === undefined || js === null) {
@@ -152,6 +153,41 @@ export function parseSources(sources: readonly SourceFile[], memo?: ParseMemo): 
     return isScalar(node) ? placeAt(f, offsetIn(f, node, line, column)) : placeOf(f, node);
   };
   return { manifest: { data, locate, locateIn }, problems: found, unreadable, ignored };
+}
+
+/**
+ * A file's data, read within the limits on what a file may hold (engine/limits.ts): its size, its
+ * depth and its aliases, and what they expand to, each a located problem before any later stage walks
+ * the data; else the error of a file js-yaml could not read (`problem` undefined: a syntax error,
+ * placed by the `yaml` parser).
+ */
+function beyondLimits(src: SourceFile): { data: unknown } | { problem: Problem | undefined; thrown?: unknown } {
+  let light: ReturnType<typeof textOnly> | undefined;
+  const at = (offset: number): Place => placeAt((light ??= textOnly(src)), offset);
+  const large = fileTooLarge(src.text, () => at(0));
+  if (large) return { problem: large };
+  const { depth, aliases } = MANIFEST_LIMITS;
+  let data: unknown;
+  try {
+    data = loadYaml(src.text, { schema: CORE_SCHEMA, filename: src.file, maxDepth: depth, maxAliases: aliases });
+  } catch (e) {
+    // The `yaml` parser, which places syntax errors, is not asked about these: it would recurse as deep.
+    const reason = String((e as { reason?: unknown }).reason ?? '');
+    const offset = (e as { mark?: { position?: number } }).mark?.position ?? 0;
+    if (reason.includes('maxDepth')) return { problem: problem('YamlTooDeep', { most: depth }, at(offset)) };
+    if (reason.includes('maxAliases')) return { problem: problem('YamlTooManyAliases', { most: aliases }, at(offset)) };
+    return { problem: undefined, thrown: e };
+  }
+  const bomb = aliasesExpandTooFar(data, () => at(firstAlias(src.text)));
+  return bomb ? { problem: bomb } : { data };
+}
+
+/** A file's text and line starts, to place an offset without parsing it as a document. */
+function textOnly(src: SourceFile): Pick<ParsedFile, 'file' | 'text' | 'lines' | 'textLines'> {
+  const lines = new LineCounter();
+  lines.addNewLine(0);
+  for (let i = src.text.indexOf('\n'); i >= 0; i = src.text.indexOf('\n', i + 1)) lines.addNewLine(i + 1);
+  return { file: src.file, text: src.text, lines };
 }
 
 /** The problem of a file js-yaml refused, placed by the `yaml` parser (or js-yaml's own mark). */
@@ -240,7 +276,7 @@ function placeOf(f: ParsedFile, node: Node | null): Place {
   return placeAt(f, node?.range?.[0] ?? 0);
 }
 
-function placeAt(f: ParsedFile, offset: number): Place {
+function placeAt(f: Pick<ParsedFile, 'file' | 'text' | 'lines' | 'textLines'>, offset: number): Place {
   const { line, col } = f.lines.linePos(offset);
   f.textLines ??= f.text.split('\n');
   return { file: f.file, line, col, frame: codeFrame(f.textLines, line, col) };

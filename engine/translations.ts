@@ -111,9 +111,13 @@ function translate(input: LocalizedManifestInput, m: ParsedManifest, language: s
     [sharedPages, 'pages'],
   ]);
   const pageMarks: Record<string, Set<number>> = {};
+  // Products looked up by id: a filter per page would cost pages x products (10,000 members: 30 s).
+  const productById = new Map(marked.products.map((p) => [p.id, p]));
+  const shared = new Set(sharedPages);
   for (const page of marked.pages) {
-    if (isStaffKind(page.kind) || sharedPages.includes(page)) continue;
-    const products = marked.products.filter((p) => p.id === page.product || introProducts(page).includes(p.id));
+    if (isStaffKind(page.kind) || shared.has(page)) continue;
+    const ids = new Set([...(page.product ? [page.product] : []), ...introProducts(page)]);
+    const products = [...ids].flatMap((id) => productById.get(id) ?? []);
     // A shared text a page shows (the title template) is counted once, as shared.
     const own = marks([
       [[page], 'pages'],
