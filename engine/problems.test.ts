@@ -30,6 +30,14 @@ describe('bad manifests get one clear message per problem, with its place', () =
     `);
   });
 
+  it('a site address a URL parser refuses (a port out of range): located, with the form it must have', () => {
+    expect(problemsOf('bad-base-url')).toMatchInlineSnapshot(`
+      [
+        "bad-base-url/catalogue.yaml:3:12  'baseUrl' is 'https://test.example:99999', but it must be an address such as 'https://www.example.com' (a valid host and port, no path, no trailing '/').",
+      ]
+    `);
+  });
+
   it('unknown key, with a did-you-mean and the allowed keys', () => {
     expect(problemsOf('bad-unknown-key')).toMatchInlineSnapshot(`
       [

@@ -7,6 +7,7 @@
 import { PAGE_KINDS } from './kinds.ts';
 import { SECTION_TYPES } from './sections.ts';
 import { ICON_NAMES } from './shared/icons.ts';
+import { SITE_ADDRESS } from './shared/site-address.ts';
 import {
   ADD_MEMBER_TEXT,
   INTEREST_TEXT,
@@ -511,7 +512,8 @@ export const manifestSchema = {
         name: { ...str, description: 'The company name (header, footer, titles).' },
         baseUrl: {
           type: 'string',
-          pattern: '^https?://[^/]+$',
+          // Checked by `isSiteAddress` (engine/shared/site-address.ts): what a URL parser accepts, no path.
+          format: SITE_ADDRESS,
           description: 'The public address of the site (sitemap, canonical links), no trailing /.',
           examples: ['https://www.example.com'],
         },

@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { isSiteAddress, SITE_ADDRESS } from './shared/site-address.ts';
 import { problem, type Problem } from './errors.ts';
 import { manifestSchema } from './schema.ts';
 import type { DataPath, ParsedManifest } from './source.ts';
@@ -7,7 +8,11 @@ import type { ManifestInput } from './types.ts';
 
 let ajv: Ajv | undefined;
 let compiled: ValidateFunction | undefined;
-const newAjv = (): Ajv => (ajv ??= new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }));
+const newAjv = (): Ajv =>
+  (ajv ??= new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).addFormat(
+    SITE_ADDRESS,
+    isSiteAddress,
+  ));
 const validator = (): ValidateFunction => (compiled ??= newAjv().compile(manifestSchema));
 
 type Key = keyof typeof manifestSchema.properties;
@@ -142,7 +147,7 @@ const WHAT: Record<string, string> = {
 const FORMAT: Record<string, string> = {
   '^/': "a site path starting with '/'",
   '^[a-z0-9][a-z0-9-]*$': "an id in lower case letters, digits and '-' (e.g. 'fixed-roof-attached')",
-  '^https?://[^/]+$': "an address such as 'https://www.example.com' (no path, no trailing '/')",
+  [SITE_ADDRESS]: "an address such as 'https://www.example.com' (a valid host and port, no path, no trailing '/')",
   '^[A-Za-z0-9_-]{1,128}$': 'a Drive folder id (letters, digits, _ and -)',
   '^[^/].*[^/]$|^[^/]$': "a folder path such as 'Screens/Cable Guided Screens' (no leading or trailing '/')",
 };
@@ -228,8 +233,9 @@ function problemOf(e: ErrorObject, m: ParsedManifest): Problem | undefined {
     case 'propertyNames':
     case 'anyOf':
       return undefined;
+    case 'format':
     case 'pattern': {
-      const pattern = String(e.params['pattern']);
+      const pattern = String(e.params[e.keyword]);
       return problem(
         'BadFormat',
         { key, value: String(e.data), expected: FORMAT[pattern] ?? `of the form ${pattern}` },

@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import pMap from 'p-map';
 import sharp from 'sharp';
 import { kindOf, type Catalogue, type Drawing } from '../engine/index.ts';
-import { sceneSvg, slotDrawing } from './demo-drawings.ts';
+import { sceneSvg } from '../server/imaging/drawings.ts';
+import { DEFAULT_DRAWING, jpeg, writeDefaults } from '../server/imaging/slot-defaults.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
 
 /**
@@ -37,9 +38,6 @@ export interface FolderPlan {
   readonly video: boolean;
   readonly drawing: Drawing;
 }
-
-/** A folder the manifest gives no drawing (nor any of its parents). */
-const DEFAULT_DRAWING: Drawing = 'pergola';
 
 const PHOTO_SIZES: readonly (readonly [number, number])[] = [
   [1200, 800],
@@ -97,8 +95,6 @@ export function demoPlan(c: Catalogue): FolderPlan[] {
       return { path: f.path, label, video, drawing: f.drawing ?? DEFAULT_DRAWING };
     });
 }
-
-const jpeg = (svg: string, quality = 78): Promise<Buffer> => sharp(Buffer.from(svg)).jpeg({ quality }).toBuffer();
 
 /** An H.264 MP4 clip over a still background with a moving test pattern. */
 async function encodeClip(background: string, out: string): Promise<void> {
@@ -195,38 +191,13 @@ export async function generateDemoMedia(dataDir: string, c: Catalogue): Promise<
   }
 }
 
-/** Writes `<dataDir>/defaults/<file>` for each slot whose fallback is `/defaults/<file>` and is missing. */
-export async function writeDefaults(dataDir: string, c: Catalogue): Promise<void> {
-  const dir = join(dataDir, 'defaults');
-  await mkdir(dir, { recursive: true });
-  await Promise.all(
-    c.slots.map(async (slot) => {
-      const match = /^\/defaults\/([A-Za-z0-9._-]+\.jpe?g)$/.exec(slot.fallback);
-      if (!match?.[1] || existsSync(join(dir, match[1]))) return;
-      // A hero's default is a backdrop (the drawing clear of the heading); a card's shows its product.
-      const hero = c.pages.some((p) => p.hero?.slot === slot.id);
-      const drawing = slotDrawing(c, slot.id) ?? DEFAULT_DRAWING;
-      const svg = sceneSvg({
-        drawing,
-        label: '',
-        caption: '',
-        width: 1600,
-        height: 900,
-        seed: slot.id,
-        backdrop: hero,
-      });
-      await writeFile(join(dir, match[1]), await jpeg(svg));
-    }),
-  );
-}
-
 /**
  * For tests: a generated data directory, made once per manifest and script version under
  * node_modules/.cache and reused; copy it before changing anything in it.
  */
 export async function demoDataTemplate(c: Catalogue): Promise<string> {
   const self = readFileSync(fileURLToPath(import.meta.url));
-  const drawings = readFileSync(fileURLToPath(new URL('./demo-drawings.ts', import.meta.url)));
+  const drawings = readFileSync(fileURLToPath(new URL('../server/imaging/drawings.ts', import.meta.url)));
   const key = createHash('sha256')
     .update(self)
     .update(drawings)

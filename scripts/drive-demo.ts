@@ -4,7 +4,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadCatalogue } from '../engine/node/read.ts';
 import { FakeDrive, loadTree } from '../testing/fake-drive/index.ts';
-import { generateDemoMedia, writeDefaults } from './demo-media.ts';
+import { generateDemoMedia } from './demo-media.ts';
+import { writeDefaults } from '../server/imaging/slot-defaults.ts';
 
 /**
  * Drive mode end to end with no Google account: a fake Drive v3 server on loopback holding the demo

@@ -19,7 +19,7 @@ import { requestLog } from './middleware/request-log.ts';
 import { requestDeadline } from './resilience/deadline.ts';
 import { securityHeaders } from './middleware/security.ts';
 import { favicon } from './middleware/favicon.ts';
-import { assetsStatic, defaultsStatic } from './middleware/static.ts';
+import { assetsStatic, defaultsStatic, pendingDefaults } from './middleware/static.ts';
 import { createRenderRouter } from './render/index.ts';
 import { ThumbCache } from './imaging/thumbs.ts';
 import type { VideoConversions } from './video/conversions.ts';
@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(imagesRouter(config.dataDir, images, thumbs, slotBytes));
   app.use(filesRouter(data));
   if (deps.videos) app.use(videosRouter(deps.videos));
-  app.use('/defaults', defaultsStatic(config.dataDir));
+  app.use('/defaults', defaultsStatic(config.dataDir), pendingDefaults(catalogue));
   app.get('/favicon.ico', favicon());
 
   // JSON and HTML compress well; media is already compressed and must keep exact byte ranges.

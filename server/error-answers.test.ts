@@ -105,7 +105,7 @@ beforeAll(async () => {
   consultCookie = await signIn(consultSite.base);
   updating = await listen(new CatalogueHolder(undefined, siteUpdating).handle);
   const ok = { own: true, run: () => ({ state: 'ok', reason: 'fine' }) as const };
-  const readiness = new Readiness({ catalogue: ok, database: ok, mediaStore: ok, disk: ok });
+  const readiness = new Readiness({ catalogue: ok, pages: ok, database: ok, mediaStore: ok, disk: ok });
   readiness.drain();
   draining = await listen(opsFront(readiness, undefined, siteUpdating));
   metrics = await startMetricsServer(new Registry(), 0, '127.0.0.1');

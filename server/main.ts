@@ -20,6 +20,7 @@ import {
   type Consultations,
 } from './consultations/index.ts';
 import { preparedFirst, prepareToServe } from './live/prepare.ts';
+import { writeDefaults } from './imaging/slot-defaults.ts';
 import { readAtStart, servedBy } from './live/start.ts';
 import { databaseTarget, openSiteDatabase } from './db/database.ts';
 import { importEarlierFiles } from './db/import-files.ts';
@@ -81,6 +82,12 @@ export async function startServer(
   let consultations: Consultations | undefined;
   /** Everything that serves one catalogue; built again for each valid manifest reload (server/live/reload.ts). */
   const build = async (catalogue: Catalogue) => {
+    // The built-in slot images this catalogue names (a fresh or restored DATA_DIR, a slot just published):
+    // written in the background; `/defaults/` answers a neutral picture until each is there.
+    void writeDefaults(config.dataDir, catalogue).then(
+      (written) => written > 0 && logger.info({ written }, 'built-in slot images written'),
+      (err: unknown) => logger.error({ err }, 'built-in slot images could not be written'),
+    );
     // Staff tools: sign-in, image manager uploads (they also feed the slot map), folder setup.
     const staff = await createStaff({ config, catalogue, database, store, env: staffEnv(env), logger });
     const dataDeps = { store, cache, slotImages: () => staff.slotImages.read(), videos, lqips };
@@ -109,12 +116,15 @@ export async function startServer(
   await manifest.follow(site);
   const requests = () => consultations?.store;
   const manifestVersion = () => manifest.served().version;
-  const parts = { site, store, calls, database, cache, thumbs, videos, manifestVersion, requests };
+  const self: { origin?: string } = {};
+  const origin = () => self.origin;
+  const parts = { site, store, calls, database, cache, thumbs, videos, manifestVersion, requests, origin };
   const ops = await startOps(env, config.dataDir, logger, parts);
 
   const server = createServer(ops.front(site.holder.handle)).listen(config.port, config.host ?? '0.0.0.0');
   await new Promise<void>((done, fail) => server.once('listening', done).once('error', fail));
   const { port } = server.address() as AddressInfo;
+  self.origin = `http://${ownHost(config.host)}:${port}`;
   const url = `http://localhost:${port}`;
   const says = catalogue ? `Site ready at ${url}` : `Listening at ${url}; 503 until the manifest is valid`;
   logger.info({ url, store: store.kind, dataDir: config.dataDir }, says);
@@ -167,4 +177,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       process.exit(1);
     },
   );
+}
+
+/** The address this server reaches itself at: loopback when it listens on every interface. */
+function ownHost(host: string | undefined): string {
+  if (!host || host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }

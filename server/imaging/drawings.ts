@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Catalogue, Drawing, Page } from '../engine/index.ts';
+import type { Catalogue, Drawing, Page } from '../../engine/index.ts';
 
 /**
  * The pictures of the demo media: a simple drawing of the product a folder holds (a pergola, an

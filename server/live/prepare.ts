@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalogue } from '../../engine/index.ts';
 import { whyBuild } from '../../scripts/build-state.ts';
-import { generateDemoMedia, writeDefaults } from '../../scripts/demo-media.ts';
+import { generateDemoMedia } from '../../scripts/demo-media.ts';
+import { writeDefaults } from '../imaging/slot-defaults.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
 

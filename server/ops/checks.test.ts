@@ -22,14 +22,15 @@ describe('readiness', () => {
     dir = await mkdtemp(join(tmpdir(), 'ops-checks-'));
     const shared: Check = { own: false, run: () => ({ state: 'failing', reason: 'down' }) };
     expect(
-      (await new Readiness({ catalogue: ok, database: shared, mediaStore: shared, disk: ok }).report()).status,
+      (await new Readiness({ catalogue: ok, pages: ok, database: shared, mediaStore: shared, disk: ok }).report())
+        .status,
     ).toBe('ready');
     const full = diskCheck(join(dir, 'cache'), Number.MAX_SAFE_INTEGER);
-    const report = await new Readiness({ catalogue: ok, database: ok, mediaStore: ok, disk: full }).report();
+    const report = await new Readiness({ catalogue: ok, pages: ok, database: ok, mediaStore: ok, disk: full }).report();
     expect(report.status).toBe('not-ready');
     expect(report.checks.disk.state).toBe('failing');
     expect(report.why).toMatch(/^disk: \d+ MB free, below the floor of \d+ MB$/);
-    const draining = new Readiness({ catalogue: ok, database: ok, mediaStore: ok, disk: ok });
+    const draining = new Readiness({ catalogue: ok, pages: ok, database: ok, mediaStore: ok, disk: ok });
     draining.drain();
     expect(await draining.report()).toMatchObject({ status: 'draining', why: 'it is draining before it stops' });
     expect(await diskCheck(join(dir, 'cache'), 0).run()).toMatchObject({ state: 'ok' });

@@ -7,6 +7,7 @@ import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/types.ts';
 import { catalogueCheck, databaseCheck, diskCheck, mediaStoreCheck, selectOne } from './checks.ts';
 import { opsConfig, type OpsConfig } from './config.ts';
+import { pagesCheck } from './pages-check.ts';
 import { opsFront } from './front.ts';
 import { startMetricsServer } from './metrics-server.ts';
 import { SiteMetrics } from './metrics.ts';
@@ -23,6 +24,8 @@ export interface OpsParts extends Pick<MetricSources, 'cache' | 'thumbs' | 'vide
   readonly database: Database;
   /** The consultation requests, once the site takes them. */
   readonly requests: () => Pick<RequestStore, 'counts'> | undefined;
+  /** This server's own address (`http://127.0.0.1:<port>`) once it listens: readiness asks it for pages. */
+  readonly origin: () => string | undefined;
 }
 
 /** What running for real adds to the server: readiness, draining, metrics. */
@@ -44,7 +47,7 @@ export function watchedStore<S extends MediaStore>(store: S): { store: S; calls:
 }
 
 /**
- * Readiness (catalogue, database, media store, disk), draining and, with METRICS_PORT, the metrics
+ * Readiness (catalogue, its pages, database, media store, disk), draining and, with METRICS_PORT, the metrics
  * port, configured from the environment (server/ops/config.ts).
  */
 export async function startOps(env: NodeJS.ProcessEnv, dataDir: string, logger: Logger, parts: OpsParts): Promise<Ops> {
@@ -53,6 +56,7 @@ export async function startOps(env: NodeJS.ProcessEnv, dataDir: string, logger: 
   const served = () => ({ catalogue: site.holder.current?.catalogue, problems: site.problems });
   const readiness = new Readiness({
     catalogue: catalogueCheck(served),
+    pages: pagesCheck(() => site.holder.current, parts.origin),
     database: databaseCheck(selectOne(parts.database), logger),
     mediaStore: mediaStoreCheck(parts.store, parts.calls),
     disk: diskCheck(join(dataDir, 'cache'), config.diskFloorMb),

@@ -17,7 +17,7 @@ export interface Check {
   run(): Promise<CheckResult> | CheckResult;
 }
 
-export type CheckName = 'catalogue' | 'database' | 'mediaStore' | 'disk';
+export type CheckName = 'catalogue' | 'pages' | 'database' | 'mediaStore' | 'disk';
 
 export interface ReadinessReport {
   readonly status: 'ready' | 'not-ready' | 'draining';
@@ -26,7 +26,7 @@ export interface ReadinessReport {
   readonly checks: Readonly<Record<CheckName, CheckResult>>;
 }
 
-const NAMES: readonly CheckName[] = ['catalogue', 'database', 'mediaStore', 'disk'];
+const NAMES: readonly CheckName[] = ['catalogue', 'pages', 'database', 'mediaStore', 'disk'];
 
 /** Whether this server should get traffic (`/readyz`): its checks, and whether it is draining. */
 export class Readiness {

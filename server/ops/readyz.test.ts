@@ -61,6 +61,19 @@ async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean): Pro
 }
 
 describe('/healthz and /readyz', () => {
+  it('is not ready while the version served cannot render its home page, and names the page', async () => {
+    const dir = await siteFolder(`export const render = async () => { throw new Error('a broken template'); };\n`);
+    dirs.push(dir);
+    const site = await startSiteProcess(dir, { DRAIN_SECONDS: '0' });
+    sites.push(site);
+    const { status, body } = await readyz(site.base);
+    expect(status).toBe(503);
+    expect(body.checks['catalogue']?.state).toBe('ok');
+    expect(body.checks['pages']?.state).toBe('failing');
+    expect(body.checks['pages']?.reason).toMatch(/^the home page \/ answers 500/);
+    expect((await fetch(`${site.base}/healthz`)).status).toBe(200);
+  });
+
   it('answer 200 with every check named and ok, never cached', async () => {
     const { site } = await start();
     const health = await fetch(`${site.base}/healthz`);
@@ -72,7 +85,7 @@ describe('/healthz and /readyz', () => {
     expect(status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(body.status).toBe('ready');
-    expect(Object.keys(body.checks)).toEqual(['catalogue', 'database', 'mediaStore', 'disk']);
+    expect(Object.keys(body.checks)).toEqual(['catalogue', 'pages', 'database', 'mediaStore', 'disk']);
     for (const check of Object.values(body.checks)) expect(check.state).toBe('ok');
     expect(body.checks['catalogue']?.reason).toMatch(/^manifest [0-9a-f]{12}, \d+ pages$/);
     expect(body.checks['database']?.reason).toMatch(/^select 1 answered in \d+ ms$/);

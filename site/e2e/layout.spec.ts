@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
-import { BACKDROP_BOX } from '../../scripts/demo-drawings.ts';
+import { BACKDROP_BOX } from '../../server/imaging/drawings.ts';
 import { catalogue, wakeIslands } from './helpers.ts';
 import { FIXTURES } from './fixtures.ts';
 

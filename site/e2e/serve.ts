@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import sharp from 'sharp';
 import { generateDemoMedia } from '../../scripts/demo-media.ts';
-import { sceneSvg } from '../../scripts/demo-drawings.ts';
+import { sceneSvg } from '../../server/imaging/drawings.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/log.ts';
 import { startServer } from '../../server/main.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { TextKey } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
-import { writeDefaults } from '../../scripts/demo-media.ts';
+import { writeDefaults } from '../../server/imaging/slot-defaults.ts';
 import { loadConfig } from '../../server/config.ts';
 import { FakeDrive } from '../../testing/fake-drive/index.ts';
 import { seedFolderPaths } from '../../testing/fake-drive/fixture.ts';
