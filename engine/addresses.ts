@@ -21,6 +21,10 @@ export const prefixOf = (catalogue: Pick<Catalogue, 'languages'>, language: stri
 export const atPrefix = (path: string, prefix: string): string =>
   prefix && path === '/' ? prefix : `${prefix}${path}`;
 
+/** The home page's address in the language a site is read in (`/`, `/es`). */
+export const homeOf = (catalogue: Pick<Catalogue, 'languages' | 'language'>): string =>
+  atPrefix('/', prefixOf(catalogue, catalogue.language));
+
 /**
  * The language of a site path and the path in the default language: `/es/pergolas` -> es,
  * `/pergolas`. A path under no published further language's prefix is the default language's.
