@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openSiteDatabase, SQLITE_FILE, type Database } from '../db/database.ts';
-import { loadStaffSecrets, PASSWORD_FILE } from './secrets.ts';
+import { loadStaffSecrets, PASSWORD_FILE, showOnTerminal } from './secrets.ts';
 
 let dataDir = '';
 const opened: Database[] = [];
@@ -73,4 +73,14 @@ it('STAFF_PASSWORD and STAFF_SESSION_SECRET win, and then nothing is stored for 
     secret: 's',
   });
   expect(await stored(database)).toEqual({});
+});
+
+it('writes a generated password only to a terminal; to any other output, how to read it', () => {
+  const written: string[] = [];
+  const output = (isTTY: boolean) => ({ isTTY, write: (s: string) => written.push(s) > 0 });
+  showOnTerminal('abcde-fghjk-mnpqr-stuvw', output(true));
+  showOnTerminal('abcde-fghjk-mnpqr-stuvw', output(false));
+  expect(written[0]).toContain('abcde-fghjk-mnpqr-stuvw');
+  expect(written[1]).not.toContain('abcde-fghjk-mnpqr-stuvw');
+  expect(written[1]).toContain('npm run staff-password');
 });

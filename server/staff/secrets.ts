@@ -67,6 +67,21 @@ export function generatePassword(): string {
 }
 
 /**
+ * A generated password, shown on stderr when it is a terminal (a person reads it there and then); a
+ * process manager's or a container's output is a log, so there only the way to read it is written.
+ */
+export function showOnTerminal(
+  password: string,
+  stderr: Pick<NodeJS.WriteStream, 'isTTY' | 'write'> = process.stderr,
+): void {
+  stderr.write(
+    stderr.isTTY
+      ? `Staff password: ${password} (kept in the site database; npm run staff-password prints it)\n`
+      : 'Staff password generated; it is not written here (this output is not a terminal): run `npm run staff-password` with this DATA_DIR or DATABASE_URL to read it.\n',
+  );
+}
+
+/**
  * The staff password and session secret: from the environment, else from the site database (made on
  * the first start), so every server on one database accepts the same sign-in.
  */
@@ -75,21 +90,21 @@ export async function loadStaffSecrets(
   dataDir: string,
   env: StaffEnv,
   logger?: Logger,
-  /** Where the generated password is shown once (a plain line); default stderr, never the log. */
-  show: (line: string) => void = (line) => void process.stderr.write(`${line}\n`),
+  /** Where the generated password is shown once; default `showOnTerminal`, never the log. */
+  show: (password: string) => void = showOnTerminal,
 ): Promise<{ password: string; secret: string }> {
   let password = env.password;
   if (password === undefined) {
     const stored = await storedSecret(database, dataDir, PASSWORD_FILE, generatePassword);
     password = stored.value;
     if (stored.created) {
-      // Shown once, on the terminal, when it is made: logs are shipped and kept, so it never goes there.
+      // Shown once, on a terminal, when it is made: logs are shipped and kept, so it never goes there.
       // Afterwards it is only in the database (`npm run staff-password` prints it).
       logger?.warn(
         { command: 'npm run staff-password' },
         'Staff password generated (STAFF_PASSWORD is not set); it is kept in the site database.',
       );
-      show(`Staff password: ${password} (kept in the site database; npm run staff-password prints it)`);
+      show(password);
     }
   }
   const secret =
