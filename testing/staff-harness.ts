@@ -37,7 +37,7 @@ export async function startStaffServer(
     },
 ): Promise<StaffServer> {
   const catalogue = options.catalogue ?? testCatalogue();
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const store = options.store ?? new LocalStore({ dataDir: options.dataDir });
   const database = await openSiteDatabase({ file: join(options.dataDir, SQLITE_FILE) });
   const staff = await createStaff({

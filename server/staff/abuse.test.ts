@@ -1,6 +1,7 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -80,7 +81,9 @@ describe('sign-in', () => {
   it('a wrong password answers 401, and after repeated tries 429, even for the right one', async () => {
     // Its own server: the limit is per client IP and instance.
     const dir = await mkdtemp(join(tmpdir(), 'staff-limit-'));
-    const own = await startStaffServer({ dataDir: dir, signInAttempts: 3 });
+    const logged: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) });
+    const own = await startStaffServer({ dataDir: dir, signInAttempts: 3, logger });
     try {
       const tryPassword = (password: string) =>
         fetch(`${own.base}/api/staff/sign-in`, {
@@ -93,6 +96,11 @@ describe('sign-in', () => {
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await tryPassword(`guess-${i}`)).status);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      // Each refusal is logged with the client's address, never with what was typed.
+      const refusals = logged.filter((l) => l.includes('staff sign-in refused'));
+      expect(refusals).toHaveLength(5);
+      for (const line of refusals) expect(JSON.parse(line)).toMatchObject({ ip: '127.0.0.1' });
+      expect(logged.join('')).not.toContain('guess-');
       const locked = await tryPassword('correct horse battery staple');
       expect(locked.status).toBe(429);
       expect(await locked.json()).toEqual({ error: 'Too many attempts. Wait a minute, then try again.' });

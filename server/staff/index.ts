@@ -88,6 +88,7 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
             home: manager?.path ?? '/',
             attempts: deps.signInAttempts,
             counts: databaseCounts(database, 'sign-in'),
+            logger,
           }),
         );
       if (slotImages.router) router.use(slotImages.router);

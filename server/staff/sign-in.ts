@@ -3,6 +3,7 @@ import { rateLimit, type Store } from 'express-rate-limit';
 import type { Page } from '../../engine/index.ts';
 import { STAFF_API } from '../../engine/shared/staff.ts';
 import { answerError, errorAnswer } from '../errors.ts';
+import type { Logger } from '../log.ts';
 import type { StaffAuth } from './auth.ts';
 import { signInHtml } from './html.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from './origin.ts';
@@ -19,6 +20,8 @@ export interface SignInOptions {
   readonly windowMs?: number;
   /** Where wrong passwords are counted: the site database, so every server locks together. */
   readonly counts: Store;
+  /** Where refused sign-ins are logged, with the client's address (never what was typed). */
+  readonly logger?: Logger;
 }
 
 const wantsHtml = (req: Request): boolean =>
@@ -40,6 +43,10 @@ export function signInRouter(options: SignInOptions): Router {
   const nextOf = (req: Request): string => safeNext(req.query['next'], home);
   /** A refused sign-in: the form again with the manifest's text for it (form posts), else `{ error }`. */
   const refuse = (req: Request, res: Response, alert: 'wrongPassword' | 'tooManyAttempts'): void => {
+    options.logger?.warn(
+      { ip: req.ip, refused: alert },
+      alert === 'wrongPassword' ? 'staff sign-in refused: wrong password' : 'staff sign-in refused: too many attempts',
+    );
     const answer =
       alert === 'wrongPassword'
         ? errorAnswer('WrongPassword', { wrongPassword: page.texts['wrongPassword'] ?? '' })
