@@ -33,8 +33,8 @@ export interface Shell {
 export interface Head {
   readonly title: string;
   readonly description: string;
-  /** Absolute canonical URL. */
-  readonly canonical: string;
+  /** Absolute canonical URL; none on a not-found answer (nothing there to index). */
+  readonly canonical?: string;
   readonly image?: string;
   /** `hreflang` alternates (absolute URLs): the page in each language it is published in, and `x-default`. */
   readonly alternates?: readonly { readonly hreflang: string; readonly href: string }[];

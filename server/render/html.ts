@@ -3,6 +3,7 @@ import { jsonForScript } from '../../engine/shared/page.ts';
 import { UI_TEXTS_ID } from '../../engine/shared/islands.ts';
 import type { PageAssets } from './assets.ts';
 import { BOOT_SCRIPT } from './boot.ts';
+import { FAVICON_SVG } from '../middleware/favicon.ts';
 import { SPECULATION_RULES } from './speculation.ts';
 
 /** The largest paint, fetched early with the same `srcset` and `sizes` as its `<img>` (one download). */
@@ -14,9 +15,9 @@ const preloadLink = ({ href, srcSet, sizes }: PreloadImage): string =>
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-// A small inline icon, so that browsers do not ask for /favicon.ico (a 404 in the console).
-const FAVICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%2317465f'/%3E%3Cpath d='M6 12h20M6 17h20M6 22h20' stroke='%23fff' stroke-width='2.5'/%3E%3C/svg%3E";
+// The site's icon inline, so that browsers do not ask for /favicon.ico (a 404 in the console); percent-encoded
+// whole, since a URL holds no spaces.
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(FAVICON_SVG)}`;
 
 function headTags(head: Head, siteName: string, assets: PageAssets | null): string {
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
@@ -28,7 +29,7 @@ function headTags(head: Head, siteName: string, assets: PageAssets | null): stri
     `<script>${BOOT_SCRIPT}</script>`,
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}">`] : []),
     ...(head.alternates ?? []).map(
       (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`,
     ),
@@ -36,7 +37,7 @@ function headTags(head: Head, siteName: string, assets: PageAssets | null): stri
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
-    meta('property', 'og:url', head.canonical),
+    ...(head.canonical ? [meta('property', 'og:url', head.canonical)] : []),
     ...(head.image ? [meta('property', 'og:image', head.image)] : []),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'theme-color', '#17465f'),

@@ -1,31 +1,40 @@
 import { alternatesOf, languageOf, pageAt, pageLanguages, type Catalogue } from '../../engine/index.ts';
 import type { ApiProduct } from '../../engine/shared/api.ts';
-import type { PagePayload, RoutePayload } from '../../engine/shared/page.ts';
+import type { Head, PagePayload, RoutePayload } from '../../engine/shared/page.ts';
+import { photoPath } from '../../engine/shared/captions.ts';
 
 /**
- * A page's languages, added to its payload: the switcher's entries (the page's address in each
- * language it is published in), the head's `hreflang` alternates with `x-default` (a page that
- * answers 200 only), and, on a further language's 404 for a page published in the default language
- * only, that page's address (the not-found page links it).
+ * A page's languages, added to its payload: the switcher's entries (the address asked for, a photo's
+ * included, in each language it is published in), the head's `hreflang` alternates with `x-default`
+ * (a page that answers 200 only: those of its canonical address, so that an alias points both at its
+ * target), and, on a further language's 404 for a page published in the default language only, that
+ * page's address (the not-found page links it).
  */
 export function withLanguages(catalogue: Catalogue, payload: RoutePayload | null): RoutePayload | null {
   if (!payload || payload.type !== 'page') return payload;
-  const { language, path } = languageOf(catalogue, payload.path);
+  const { language, path } = languageOf(catalogue, addressOf(payload));
   const alternates = alternatesOf(catalogue, path);
-  const { baseUrl } = catalogue.site;
-  const head =
-    payload.status === 200
-      ? {
-          ...payload.head,
-          alternates: [
-            ...alternates.flatMap((a) => (a.href ? [{ hreflang: a.language, href: `${baseUrl}${a.href}` }] : [])),
-            { hreflang: 'x-default', href: `${baseUrl}${path}` },
-          ],
-        }
-      : payload.head;
+  const canonical = payload.status === 200 ? payload.head.canonical : undefined;
+  const head = canonical ? { ...payload.head, alternates: hreflangOf(catalogue, canonical) } : payload.head;
   const page = payload.status === 404 ? pageAt(catalogue, path) : undefined;
   const elsewhere = page && !pageLanguages(catalogue, page).includes(language) ? path : undefined;
   return { ...payload, head, alternates, ...(elsewhere ? { elsewhere } : {}) } satisfies PagePayload;
+}
+
+/** The address a payload answers: a photo's own (its payload's path is its gallery's). */
+const addressOf = (payload: PagePayload): string =>
+  payload.photo ? photoPath(payload.path, payload.photo.slug) : payload.path;
+
+/** The `hreflang` links of a canonical URL: its page in each language it is published in, and `x-default`. */
+function hreflangOf(catalogue: Catalogue, canonical: string): Head['alternates'] {
+  const { baseUrl } = catalogue.site;
+  const { path } = languageOf(catalogue, canonical.slice(baseUrl.length) || '/');
+  return [
+    ...alternatesOf(catalogue, path).flatMap((a) =>
+      a.href ? [{ hreflang: a.language, href: `${baseUrl}${a.href}` }] : [],
+    ),
+    { hreflang: 'x-default', href: `${baseUrl}${path}` },
+  ];
 }
 
 /**

@@ -113,7 +113,7 @@ function headOf(
   return {
     title: fillText(meta.title, vars),
     description: fillText(meta.description, vars),
-    canonical: `${baseUrl}${canonicalPath}`,
+    ...(status === 200 ? { canonical: `${baseUrl}${canonicalPath}` } : {}),
     ...(heroImage ? { image: new URL(heroImage, baseUrl).href } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
-import { kindOf } from '../../engine/index.ts';
+import { homeOf, kindOf } from '../../engine/index.ts';
 import { captionOf, galleryTitle, photoPath, photoSlugs, splitPhotoPath } from '../../engine/shared/captions.ts';
 import { dataValue, sourceData } from '../../engine/shared/keys.ts';
 import type { PagePayload, RoutePayload } from '../../engine/shared/page.ts';
@@ -22,7 +22,7 @@ export function galleryItems(payload: PagePayload): readonly ApiMediaItem[] | un
 function withImage(ctx: PayloadContext, payload: RoutePayload | null): RoutePayload | null {
   if (!payload || payload.type !== 'page' || payload.head.image) return payload;
   const first = payload.status === 200 ? galleryItems(payload)?.[0] : undefined;
-  const home = ctx.catalogue.pages.find((p) => p.path === '/')?.hero?.slot;
+  const home = ctx.catalogue.pages.find((p) => p.path === homeOf(ctx.catalogue))?.hero?.slot;
   const fallback = ctx.catalogue.slots.find((s) => s.id === home)?.fallback;
   const image = (first && ogImageUrl(first)) ?? fallback;
   if (!image) return payload;
@@ -44,13 +44,13 @@ export async function buildRoutePayload(ctx: PayloadContext, path: string): Prom
   const index = photoSlugs(items).indexOf(split.slug);
   const item = items[index];
   if (!item) {
-    // Nothing of the gallery is painted: no image to preload.
-    const { title, description, canonical } = payload.head;
+    // Nothing of the gallery is painted: no image to preload; nothing to index: no canonical.
+    const { title, description } = payload.head;
     return {
       ...payload,
       status: 404,
       photo: { slug: split.slug, found: false },
-      head: { title, description, canonical },
+      head: { title, description },
     };
   }
   const { baseUrl } = ctx.catalogue.site;

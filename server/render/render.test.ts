@@ -20,7 +20,7 @@ import { createRenderRouter } from './index.ts';
 import { createMatcher } from './match.ts';
 import { galleryItems } from './photo.ts';
 import { structuredData } from './structured-data.ts';
-import { photoPath, titleFromName } from '../../engine/shared/captions.ts';
+import { photoPath, photoSlugs, titleFromName } from '../../engine/shared/captions.ts';
 
 let catalogue: Catalogue;
 let data: LiveSiteData;
@@ -110,9 +110,45 @@ describe('page payloads', () => {
     expect(p.head.preloadImage).toEqual({ href: '/defaults/screens-hero.jpg' });
   });
 
-  it('an alias keeps the canonical URL of its page', async () => {
-    const p = await page('/outdoor-screens');
-    expect(p.head.canonical).toBe(`${catalogue.site.baseUrl}/screens`);
+  it("an alias keeps the canonical URL of its page, and its alternates are that page's", async () => {
+    const { baseUrl } = catalogue.site;
+    for (const [alias, target] of [
+      ['/outdoor-screens', '/screens'],
+      ['/es/outdoor-screens', '/es/screens'],
+    ] as const) {
+      const p = await page(alias);
+      expect(p.head.canonical).toBe(`${baseUrl}${target}`);
+      expect(p.head.alternates).toEqual([
+        { hreflang: 'en', href: `${baseUrl}/screens` },
+        { hreflang: 'es', href: `${baseUrl}/es/screens` },
+        { hreflang: 'x-default', href: `${baseUrl}/screens` },
+      ]);
+    }
+  });
+
+  it("a photo's address is its own canonical, with the same photo in each language as its alternates", async () => {
+    const { baseUrl } = catalogue.site;
+    const gallery = '/pergola-fixed-roof-attached-images';
+    const [first] = galleryItems(await page(gallery)) ?? [];
+    const photo = photoPath(gallery, photoSlugs([first!])[0]!);
+    for (const address of [photo, `/es${photo}`]) {
+      const p = await page(address);
+      expect(p.head.canonical).toBe(`${baseUrl}${address}`);
+      expect(p.head.alternates).toEqual([
+        { hreflang: 'en', href: `${baseUrl}${photo}` },
+        { hreflang: 'es', href: `${baseUrl}/es${photo}` },
+        { hreflang: 'x-default', href: `${baseUrl}${photo}` },
+      ]);
+    }
+  });
+
+  it('a not-found answer names no canonical address and no alternates', async () => {
+    for (const path of ['/no/such/page', '/es/no-such-page', '/pergola-fixed-roof-attached-images/photo/no-such']) {
+      const p = await page(path);
+      expect(p.status, path).toBe(404);
+      expect(p.head.canonical, path).toBeUndefined();
+      expect(p.head.alternates, path).toBeUndefined();
+    }
   });
 
   it('an application gallery resolves name, label, folder and listing', async () => {
