@@ -55,6 +55,10 @@ export interface ApiMediaItem {
   readonly viewUrl?: string;
   /** Download URL (same origin, Content-Disposition: attachment). */
   readonly downloadUrl: string;
+  /** When the file came into the store (ISO 8601), when known. */
+  readonly uploaded?: string;
+  /** Videos: the length in seconds, when the store knows it. */
+  readonly duration?: number;
 }
 
 /** `GET /api/preview-images` (the spec's name for slot images): slot id (or product id) -> slot image. */

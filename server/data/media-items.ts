@@ -43,5 +43,7 @@ export function toMediaItem(file: StoreFile): ApiMediaItem {
     ...(video ? { playable: isPlayable(file.name, file.mimeType) } : {}),
     ...(video && thumbs ? { posterUrl: thumbUrl(file, 'large') } : {}),
     ...(file.viewUrl ? { viewUrl: file.viewUrl } : {}),
+    ...(file.uploaded ? { uploaded: file.uploaded } : {}),
+    ...(video && file.durationMs ? { duration: Math.round(file.durationMs / 1000) } : {}),
   };
 }

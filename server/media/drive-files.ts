@@ -77,6 +77,10 @@ export function toStoreFile(f: DriveFile, hasPoster = false, tables: FolderCapti
     viewUrl: viewUrl(id),
     hasThumbnail,
     ...(f.md5Checksum ? { checksum: f.md5Checksum } : {}),
+    ...(f.createdTime ? { uploaded: f.createdTime } : {}),
+    ...(video && f.videoMediaMetadata?.durationMillis
+      ? { durationMs: Number(f.videoMediaMetadata.durationMillis) }
+      : {}),
   };
   return withCaptions(file, captionsFor(name, tables, parseCaptionText(f.description ?? '')));
 }

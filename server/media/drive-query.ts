@@ -33,17 +33,17 @@ export const slotFilesQuery = (folderId: string, slot: string): string =>
 
 /**
  * What a gallery needs of a file: sizes for layout, md5/modifiedTime (and the thumbnail's version,
- * for videos) for content-addressed thumbnail URLs. Never thumbnailLink: it is short-lived and is
+ * for videos) for content-addressed thumbnail URLs, the upload time and a video's length (structured data). Never thumbnailLink: it is short-lived and is
  * fetched when thumbnail bytes are needed.
  */
 export const FILE_FIELDS =
-  'id,name,description,mimeType,size,md5Checksum,modifiedTime,hasThumbnail,thumbnailVersion,imageMediaMetadata(width,height,rotation),videoMediaMetadata(width,height)';
+  'id,name,description,mimeType,size,md5Checksum,createdTime,modifiedTime,hasThumbnail,thumbnailVersion,imageMediaMetadata(width,height,rotation),videoMediaMetadata(width,height,durationMillis)';
 
 /** One file by id: also whether it is in the trash and where it is. */
 export const GET_FIELDS = `${FILE_FIELDS},trashed,parents`;
 export const LIST_FIELDS = `nextPageToken,files(${FILE_FIELDS})`;
 /** Slot images: the slot, and the creation time that decides which one is newest. */
-export const SITE_IMAGE_FIELDS = `${FILE_FIELDS},createdTime,appProperties`;
+export const SITE_IMAGE_FIELDS = `${FILE_FIELDS},appProperties`;
 export const SITE_IMAGE_LIST_FIELDS = `nextPageToken,files(${SITE_IMAGE_FIELDS})`;
 export const FOLDER_LIST_FIELDS = 'nextPageToken,files(id,name)';
 /** Child folders of several parents: which parent each one is in. */

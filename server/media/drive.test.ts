@@ -49,14 +49,16 @@ describe('drive store: listing', () => {
     expect(fake.calls('files.list', folderId) - before).toBe(3);
   });
 
-  it('asks only for the fields it needs, with sizes, on all drives, and hands out no thumbnailLink', async () => {
+  it('asks only for the fields it needs, with sizes and upload times, on all drives, and hands out no thumbnailLink', async () => {
     const folderId = tree.folders['Gallery']!;
     const files = await store.listFolder(folderId);
     const call = fake.faults.callsOf('files.list', folderId).at(-1)!;
     const fields = call.params.get('fields')!;
     expect(fields).toContain('nextPageToken');
     expect(fields).toContain('imageMediaMetadata(width,height');
-    expect(fields).toContain('videoMediaMetadata(width,height)');
+    // A video's length and every file's upload time: the structured data of video galleries.
+    expect(fields).toContain('videoMediaMetadata(width,height,durationMillis)');
+    expect(fields).toContain('createdTime');
     expect(fields).toContain('md5Checksum');
     expect(fields).not.toContain('thumbnailLink');
     expect(call.params.get('q')).toContain('trashed = false');
@@ -64,6 +66,7 @@ describe('drive store: listing', () => {
     expect(files[0]).toMatchObject({
       viewUrl: `https://drive.google.com/file/d/${files[0]!.id}/view`,
       hasThumbnail: true,
+      uploaded: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(files[0]!.version).toMatch(/^[A-Za-z0-9_-]{12}$/);
     expect(JSON.stringify(files)).not.toContain('/thumb/');

@@ -210,7 +210,17 @@ export class LocalStore implements MediaStore {
     const stamp = (s: Stats | null): string => (s ? `${s.size}:${s.mtimeMs}:${s.ino}` : '-');
     const version = shortHash(`${stamp(stats)}/${stamp(posterStats)}`).slice(0, 12);
     const dims = await this.dimensions(video ? poster : rel, version);
-    return { id, name, mimeType, size: stats.size, version, hasThumbnail: !video || poster !== null, ...dims };
+    const uploaded = stats.mtime.toISOString();
+    return {
+      id,
+      name,
+      mimeType,
+      size: stats.size,
+      version,
+      uploaded,
+      hasThumbnail: !video || poster !== null,
+      ...dims,
+    };
   }
 
   /** Pixel size of an image (EXIF orientation applied); a video takes its poster's. */

@@ -22,6 +22,10 @@ export interface StoreFile {
    * When absent: assumed for images and videos alike (a failing thumbnail answers 404).
    */
   readonly hasThumbnail?: boolean;
+  /** When the file came into the store (ISO 8601): Drive's createdTime, a local file's modification time. */
+  readonly uploaded?: string;
+  /** A video's length in milliseconds when the store knows it (Drive's video metadata). */
+  readonly durationMs?: number;
   /** The content's checksum when the store keeps one (Drive: md5Checksum); local files have none. */
   readonly checksum?: string;
 }
