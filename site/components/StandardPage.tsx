@@ -4,8 +4,19 @@ import { Sections } from '../sections/index.tsx';
 import { fillText } from '../../engine/placeholders.ts';
 import { PageTop } from './PageTop.tsx';
 
-/** Page top (with the hero when the page has a slot), optional extra content, then the sections. */
-export function StandardPage({ actions, children }: { readonly actions?: ReactNode; readonly children?: ReactNode }) {
+/**
+ * Page top (with the hero when the page has a slot), optional extra content, then the sections.
+ * `bands`: how many section bands the extra content is (the sections are numbered after them, so ids stay unique).
+ */
+export function StandardPage({
+  actions,
+  children,
+  bands = 0,
+}: {
+  readonly actions?: ReactNode;
+  readonly children?: ReactNode;
+  readonly bands?: number;
+}) {
   const { payload } = usePage();
   const { page, vars } = payload;
   return (
@@ -14,7 +25,7 @@ export function StandardPage({ actions, children }: { readonly actions?: ReactNo
         {actions}
       </PageTop>
       {children}
-      <Sections sections={page.sections} vars={vars} />
+      <Sections sections={page.sections} vars={vars} offset={bands} />
     </>
   );
 }

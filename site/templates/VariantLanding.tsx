@@ -20,10 +20,10 @@ export default function VariantLanding() {
   if (page.product && isLoading) return <Loading text={page.texts['loading']} />;
   if (page.product && !product)
     return <Missing text={page.texts['notFound'] ?? page.heading} back={page.back} vars={vars} />;
-  const hasIntro = hasIntroSection(page);
+  const ownIntro = product !== undefined && !hasIntroSection(page);
   return (
-    <StandardPage actions={<PageLinks links={page.links} vars={vars} />}>
-      {product && !hasIntro && <ProductIntro section={introFor(product.id)} index={0} vars={vars} />}
+    <StandardPage actions={<PageLinks links={page.links} vars={vars} />} bands={ownIntro ? 1 : 0}>
+      {ownIntro && <ProductIntro section={introFor(product.id)} index={0} vars={vars} />}
     </StandardPage>
   );
 }

@@ -6,13 +6,15 @@ import { useLanguage, useUi } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
 import { ButtonLink } from '../components/ui.tsx';
 
-const Figure = /* @__PURE__ */ styled('figure', {
+// The figure holds the media and its caption only (a nav may not follow a figcaption): the stage holds both.
+const Stage = /* @__PURE__ */ styled('div', {
   margin: '0 0 $5',
   padding: '$4',
   borderRadius: '$md',
   backgroundColor: '#080e14',
   color: '#fff',
   textAlign: 'center',
+  '& figure': { margin: 0 },
   '& img, & video': { display: 'block', margin: '0 auto', maxWidth: '100%', maxHeight: '80vh', height: 'auto' },
   '& figcaption': { marginTop: '$3', fontWeight: 600, overflowWrap: 'anywhere' },
 });
@@ -71,9 +73,11 @@ export function PhotoView({ items, slug, galleryPath, gallery }: Props) {
     media = <video src={item.url} poster={item.posterUrl} controls playsInline preload="metadata" />;
   else media = <p>{videoFormat(item) === 'mov' ? ui['movNotice'] : ui['unsupportedVideo']}</p>;
   return (
-    <Figure data-testid="photo-view" {...{ [PHOTO_VIEW_ATTR]: '' }}>
-      {media}
-      <figcaption>{caption}</figcaption>
+    <Stage data-testid="photo-view" {...{ [PHOTO_VIEW_ATTR]: '' }}>
+      <figure>
+        {media}
+        <figcaption>{caption}</figcaption>
+      </figure>
       <Nav aria-label={caption}>
         {prev && (
           <ButtonLink variant="light" href={prev} rel="prev">
@@ -96,6 +100,6 @@ export function PhotoView({ items, slug, galleryPath, gallery }: Props) {
           {ui['download']}
         </ButtonLink>
       </Nav>
-    </Figure>
+    </Stage>
   );
 }
