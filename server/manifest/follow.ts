@@ -75,11 +75,21 @@ export interface ServerStatus {
 }
 
 /**
+ * This server's name among the servers: `SERVER_NAME`, else its host and port (`web-1:3000`), the
+ * same at every restart; with a port the system picks (PORT=0, tests) a random suffix instead.
+ */
+export function serverName(env: NodeJS.ProcessEnv): string {
+  const given = env['SERVER_NAME']?.trim();
+  if (given) return given;
+  const port = env['PORT']?.trim() || '3000';
+  return port === '0' ? `${hostname()}-${randomUUID().slice(0, 8)}` : `${hostname()}:${port}`;
+}
+
+/**
  * This server's line in the `servers` table: which version it serves, refreshed every `beatMs`, so
- * that staff see "live on N of N servers". Its id is the host name and a random suffix.
+ * that staff see "live on N of N servers". Its id is its name (`serverName`).
  */
 export class ServerRegistry {
-  readonly id = `${hostname()}-${randomUUID().slice(0, 8)}`;
   private readonly startedAt = stamp();
   private serving = { version: 0, hash: '' };
   private timer?: NodeJS.Timeout;
@@ -87,6 +97,7 @@ export class ServerRegistry {
   constructor(
     private readonly database: Database,
     private readonly logger?: Logger,
+    readonly id: string = serverName(process.env),
   ) {}
 
   /** Records the version now served (at once, and on every beat). */
