@@ -3,6 +3,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { STAFF_DATA_ID } from '../../engine/shared/staff.ts';
+import { standInDist } from '../../testing/error-site.ts';
 import { signIn, startStaffServer, testCatalogue } from '../../testing/staff-harness.ts';
 
 const dirs: string[] = [];
@@ -48,5 +50,23 @@ describe('folder setup, local store', () => {
     const products = (await (await fetch(`${srv.base}/api/products`)).json()) as { driveFolderId?: string }[];
     expect(products.filter((p) => p.driveFolderId).length).toBeGreaterThan(0);
     await srv.close();
+  });
+
+  it('on its first load counts the folders the store has as created, as folder health does', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'staff-folders-'));
+    dirs.push(dataDir);
+    await mkdir(join(dataDir, 'media', 'Screens', 'Motorized Screens'), { recursive: true });
+    const srv = await startStaffServer({ dataDir, distDir: await standInDist(dataDir) });
+    try {
+      const cookie = await signIn(srv.base);
+      const page = await (await fetch(`${srv.base}/folder-setup`, { headers: { cookie } })).text();
+      const json = new RegExp(`<script type="application/json" id="${STAFF_DATA_ID}">(.*?)</script>`, 's').exec(
+        page,
+      )?.[1];
+      const payload = JSON.parse(json ?? 'null') as { state: { done: string[] } };
+      expect(payload.state.done).toEqual(['Screens', 'Screens/Motorized Screens']);
+    } finally {
+      await srv.close();
+    }
   });
 });

@@ -95,7 +95,8 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
       router.use(uploadRouter({ auth, images: slotImages, knownIds, texts: manager?.texts ?? {} }));
       router.use(folderRouter({ auth, marks, store, data, paths }));
       router.use(healthRouter({ auth, catalogue, store, data, clock: deps.clock }));
-      router.use(staffPagesRouter({ auth, catalogue, marks, root, distDir: deps.distDir, logger }));
+      const existingFolders = () => store.existingFolders(paths);
+      router.use(staffPagesRouter({ auth, catalogue, marks, existingFolders, root, distDir: deps.distDir, logger }));
       return router;
     },
   };

@@ -61,6 +61,8 @@ export interface StaffPagesOptions {
   readonly auth: StaffAuth;
   readonly catalogue: Catalogue;
   readonly marks: FolderMarks;
+  /** The manifest's folders the media store has now (folder setup counts them as created, as health does). */
+  readonly existingFolders: () => Promise<readonly string[]>;
   readonly root: StorageRoot;
   /** The build output (`dist`); default `<cwd>/dist`. */
   readonly distDir?: string;
@@ -104,6 +106,18 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
     res.status(200).type('html').setHeader('Cache-Control', 'no-store').send(staffDocumentHtml(payload, assets));
   };
 
+  /**
+   * The folder marks, with every folder the store has marked first: on its first load the checklist
+   * counts what exists as created, as folder health does. A store that cannot answer leaves the marks.
+   */
+  const marksWithStore = async () => {
+    const existing = await options.existingFolders().catch((err: unknown) => {
+      options.logger?.warn({ err }, 'folder setup: the media store could not list the folders; marks only');
+      return [];
+    });
+    return existing.length > 0 ? marks.update([...existing]) : marks.read();
+  };
+
   /** What the server adds to a tool's payload, by the `data` the kinds table names for its kind. */
   const dataOf: { readonly [D in StaffData]: (page: Page) => Promise<Partial<StaffPayload>> } = {
     'slot-groups': async () => ({ groups: slotGroups(catalogue) }),
@@ -112,7 +126,7 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
       root,
       // Its steps: the section of its page the sections table marks as a tool's instructions (a list).
       instructions: instructionsOf(page),
-      state: await marks.read(),
+      state: await marksWithStore(),
     }),
   };
   const payloadOf = async (page: Page): Promise<StaffPayload> => {
