@@ -2,7 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as prettier from 'prettier';
 import { serverErrors } from '../server/errors.ts';
 
-/** The README's generated block: the table of the server's error answers sits between these lines. */
+/** The operators' guide's generated block (docs/operators.md): the table of the server's error answers sits between these lines. */
+/** Where the table is: the guide operators read. */
+export const ERROR_TABLE_FILE = 'docs/operators.md';
 export const TABLE_START = '<!-- errors:start -->';
 export const TABLE_END = '<!-- errors:end -->';
 
@@ -22,7 +24,7 @@ export function errorTableMarkdown(): string {
 }
 
 /** `readme` with the table between its markers, formatted as `prettier --check` expects. */
-export async function withErrorTable(readme: string, file = 'README.md'): Promise<string> {
+export async function withErrorTable(readme: string, file = ERROR_TABLE_FILE): Promise<string> {
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
   if (start < 0 || end < start) throw new Error(`${file} has no ${TABLE_START} ... ${TABLE_END} block.`);
@@ -31,8 +33,8 @@ export async function withErrorTable(readme: string, file = 'README.md'): Promis
   return `${readme.slice(0, start + TABLE_START.length)}\n\n${table}\n\n${readme.slice(end)}`;
 }
 
-/** Writes the table into README.md (`npm run generate`); says whether it changed. */
-export async function writeErrorTable(file = 'README.md'): Promise<boolean> {
+/** Writes the table into the operators' guide (`npm run generate`); says whether it changed. */
+export async function writeErrorTable(file = ERROR_TABLE_FILE): Promise<boolean> {
   const readme = await readFile(file, 'utf8');
   const updated = await withErrorTable(readme, file);
   if (updated !== readme) await writeFile(file, updated);

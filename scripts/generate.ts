@@ -13,11 +13,11 @@ import { writeErrorTable } from './error-table.ts';
 
 /**
  * Writes the schema for editors, the expanded catalogue under generated/ for staff to read, and the
- * table of the server's error answers into README.md.
+ * table of the server's error answers into docs/operators.md.
  */
 const out = process.argv[2] ?? 'generated';
 writeFileSync('manifest/catalogue.schema.json', `${JSON.stringify(manifestSchema, null, 2)}\n`);
-if (await writeErrorTable()) process.stdout.write('Updated the table of error answers in README.md.\n');
+if (await writeErrorTable()) process.stdout.write('Updated the table of error answers in docs/operators.md.\n');
 const result = loadCatalogue();
 if (!result.ok) {
   for (const p of result.problems) process.stderr.write(`${formatProblem(p, true)}\n\n`);

@@ -3,7 +3,7 @@ import { BackupError, restore } from '../server/db/backup.ts';
 
 /**
  * `npm run restore -- <file>`: puts a backup made by `npm run backup` into DATA_DIR, which must be
- * empty or absent; then start the server on it. (PostgreSQL: pg_restore, see the README.)
+ * empty or absent; then start the server on it. (PostgreSQL: pg_restore, see docs/operators.md.)
  */
 const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
 

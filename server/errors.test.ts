@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { TABLE_END, TABLE_START, withErrorTable } from '../scripts/error-table.ts';
+import { ERROR_TABLE_FILE, TABLE_END, TABLE_START, withErrorTable } from '../scripts/error-table.ts';
 import { answerText, errorStatus, errorText, serverErrors, type ErrorAnswer } from './errors.ts';
 
 it('joins the message and the hint', () => {
@@ -28,9 +28,9 @@ it('has a title, an error status and a prefix-free sentence for every entry', ()
   }
 });
 
-describe('the README', () => {
+describe("the operators' guide", () => {
   it('lists every entry (name, status, title, message, hint) as the catalogue says', async () => {
-    const readme = readFileSync('README.md', 'utf8');
+    const readme = readFileSync(ERROR_TABLE_FILE, 'utf8');
     const block = (text: string) => text.slice(text.indexOf(TABLE_START), text.indexOf(TABLE_END));
     // Out of date: `npm run generate` writes it again.
     expect(block(readme)).toBe(block(await withErrorTable(readme)));

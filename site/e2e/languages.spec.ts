@@ -8,7 +8,7 @@ import { catalogue, islandLive, itemsOf, openMenu, watchConsole } from './helper
 const c = catalogue();
 const es = siteIn(c, 'es');
 const { baseUrl } = c.site;
-/** The page the shipped manifest leaves in English on purpose (README, "Translations"). */
+/** The page the shipped manifest leaves in English on purpose (docs/content-staff.md, "Languages"). */
 const ENGLISH_ONLY = '/motorized-shades-videos';
 
 const local = (url: string): string => url.replace(baseUrl, '') || '/';

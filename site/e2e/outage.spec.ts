@@ -70,7 +70,7 @@ test('gallery dialogs whose lookup failed show the error text and Try Again, nev
 // has passed, so Try Again heals it without a reload or a restart.
 test.describe('recovery', () => {
   test('once Drive is back, Try Again in the dialog brings its photos', async ({ page }) => {
-    // A lookup that kept failing is asked again after its pause, at most 30 s (README, media store fails).
+    // A lookup that kept failing is asked again after its pause, at most 30 s (docs/operators.md, "When the media store fails").
     test.setTimeout(120_000);
     const pages = [];
     for (const { path } of cases) {

@@ -6,23 +6,29 @@ import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
 
 /**
- * The operators' production start as the README writes it: the `sh` block of "Running it in
- * production" run as written (its release line, `npm ci && npm run build`, is the suite's own install
- * and build, already made), on an empty DATA_DIR, then on one restored from a backup of it. Every page
- * of the sitemaps, in both languages, and every image those pages show answer 200.
+ * The operators' production start as their guide (docs/operators.md) writes it: its `sh` block run as
+ * written (its release line, `npm ci && npm run build`, is the suite's own install and build, already
+ * made), on an empty DATA_DIR, then on one restored from a backup of it. Every page of the sitemaps, in
+ * both languages, and every image those pages show answer 200. Its systemd unit is read, not run: it
+ * must start the same command.
  */
 
 test.describe.configure({ mode: 'serial' });
 
 const RELEASE = 'npm ci && npm run build';
 
-/** The commands of the README's production block, comments dropped. */
+const GUIDE = 'docs/operators.md';
+
+/** The guide's fenced blocks of a language (`sh`, `ini`), each as its lines. */
+function blocks(language: string): string[][] {
+  const guide = readFileSync(GUIDE, 'utf8');
+  return [...guide.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!.split('\n'));
+}
+
+/** The commands of the guide's `sh` blocks, comments dropped. */
 function productionCommands(): string[] {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('## Running it in production'));
-  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
-  return block
-    .split('\n')
+  return blocks('sh')
+    .flat()
     .map((line) => line.replace(/\s+#.*$/, '').trim())
     .filter(Boolean);
 }
@@ -109,13 +115,17 @@ async function walk(url: string): Promise<{ pages: number; images: number }> {
   return { pages: pages.length, images: images.size };
 }
 
-test('the README production start, on an empty DATA_DIR and on a restored backup, serves every page and image', async () => {
+test("the operators' guide's production start, on an empty DATA_DIR and on a restored backup, serves every page and image", async () => {
   test.setTimeout(120_000);
   const [release, serve, ...more] = productionCommands();
   // The release line is the suite's own install and build; the rest run as written.
   expect(release).toBe(RELEASE);
   expect(serve).toBeDefined();
   expect(more).toEqual([]);
+  // The systemd unit starts the same command (with node's full path) in the release's folder.
+  const unit = blocks('ini').flat();
+  expect(unit).toContain(`ExecStart=/usr/bin/${serve}`);
+  expect(unit.some((line) => line.startsWith('WorkingDirectory=/'))).toBe(true);
 
   const dirs = [mkdtempSync(join(tmpdir(), 'production-')), mkdtempSync(join(tmpdir(), 'restored-'))];
   const backup = join(tmpdir(), `production-${process.pid}.tar.gz`);
