@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { planRequirements, REQUIREMENTS, type Machine, type Requirement } from './test-env.ts';
+import { javaVersion, planRequirements, REQUIREMENTS, type Machine, type Requirement } from './test-env.ts';
 
 let dir = '';
 beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'test-env-'))));
@@ -54,4 +54,10 @@ it.each([
 it('requires Debian Chromium at /usr/bin/chromium, installed with apt-get', () => {
   expect(REQUIREMENTS.map((r) => r.install)).toContain('apt-get update && apt-get install -y chromium');
   expect(REQUIREMENTS[0]?.present()).toBe(existsSync('/usr/bin/chromium'));
+});
+
+it('requires Java 17 or later for the HTML checker, installed with apt-get', () => {
+  const java = REQUIREMENTS.find((r) => r.install.includes('default-jre-headless'));
+  expect(java?.install).toBe('apt-get update && apt-get install -y default-jre-headless');
+  expect(java?.present()).toBe(javaVersion() >= 17);
 });

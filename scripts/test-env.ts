@@ -20,6 +20,14 @@ export interface Requirement {
 
 const onPath = (path: string) => (): boolean => existsSync(path);
 
+/** The major version of the `java` on the PATH (`openjdk version "17.0.15"`, or `"1.8.0_402"` for 8); 0 without one. */
+export function javaVersion(): number {
+  const run = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  const m = /version "(\d+)(?:\.(\d+))?/.exec(`${run.stderr ?? ''}${run.stdout ?? ''}`);
+  if (!m) return 0;
+  return m[1] === '1' ? Number(m[2]) : Number(m[1]);
+}
+
 /** Add a requirement here (for example PostgreSQL) and `npm test` checks and installs it too. */
 export const REQUIREMENTS: readonly Requirement[] = [
   {
@@ -33,6 +41,11 @@ export const REQUIREMENTS: readonly Requirement[] = [
       existsSync('/usr/lib/postgresql') &&
       readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)),
     install: 'apt-get update && apt-get install -y postgresql',
+  },
+  {
+    name: 'Java 17 or later (the W3C Nu HTML checker, vnu.jar, checks the pages in the end-to-end tests)',
+    present: () => javaVersion() >= 17,
+    install: 'apt-get update && apt-get install -y default-jre-headless',
   },
 ];
 
