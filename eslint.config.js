@@ -5,6 +5,10 @@ import tseslint from 'typescript-eslint';
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 const NOT_SITE = { group: ['**/site/**'], message: 'Shared code goes in engine/shared/.' };
 const NOT_SERVER = { group: ['**/server/**'], message: 'The site never imports server code.' };
+const NOT_SCRIPTS = {
+  group: ['**/scripts/**'],
+  message: 'The server imports nothing from scripts/: what it needs lives in the server, and scripts call it.',
+};
 const NOT_TESTING = {
   group: ['**/testing/**'],
   message: 'testing/ is test tooling: only tests, site/e2e and scripts import it.',
@@ -45,7 +49,7 @@ export default tseslint.config(
   {
     files: ['server/**/*.{ts,tsx}'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SITE, NOT_TESTING] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SITE, NOT_SCRIPTS, NOT_TESTING] }] },
   },
   { files: TESTS.map((t) => `server/${t}`), rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SITE] }] } },
   {

@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../engine/index.ts';
 import { loadCatalogue } from '../engine/node/read.ts';
-import { demoDataTemplate, demoPlan } from './demo-media.ts';
+import { demoPlan } from '../server/imaging/demo-media.ts';
+import { demoDataTemplate } from './demo-media.ts';
 
 const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 

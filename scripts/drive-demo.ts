@@ -4,7 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadCatalogue } from '../engine/node/read.ts';
 import { FakeDrive, loadTree } from '../testing/fake-drive/index.ts';
-import { generateDemoMedia } from './demo-media.ts';
+import { generateDemoMedia } from '../server/imaging/demo-media.ts';
 import { writeDefaults } from '../server/imaging/slot-defaults.ts';
 
 /**

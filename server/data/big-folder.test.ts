@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import { FakeDrive } from '../../testing/fake-drive/index.ts';
 import { createLogger } from '../log.ts';
 import { startServer, type RunningServer } from '../main.ts';
-import { whyBuild } from '../../scripts/build-state.ts';
+import { whyBuild } from '../live/build-state.ts';
 
 const FOLDER = 'Aluminum Pergolas/Fixed Roof/Attached to Structure/Images';
 const PAGE = '/pergola-fixed-roof-attached-images';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import sharp from 'sharp';
-import { generateDemoMedia } from '../../scripts/demo-media.ts';
+import { generateDemoMedia } from '../../server/imaging/demo-media.ts';
 import { sceneSvg } from '../../server/imaging/drawings.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/log.ts';
