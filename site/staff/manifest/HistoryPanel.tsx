@@ -9,18 +9,10 @@ import { Muted, Notice } from '../ui.tsx';
 import { fetchVersion, rollbackTo } from './api.ts';
 import { VersionDetail } from './VersionDetail.tsx';
 import { VersionRow } from './VersionRow.tsx';
+import type { LiveFiles, Opened } from './history.ts';
 import type { Translate } from './texts.ts';
 
 const List = styled('ol', { listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '$3' });
-
-/** The live version's number and files. */
-export type LiveFiles = Pick<Version, 'number' | 'files'>;
-
-/** What a version's row opened: its files, or its difference from the live version. */
-export interface Opened {
-  readonly version: Version;
-  readonly mode: 'view' | 'diff';
-}
 
 /**
  * Every version, newest first (who, when, the note, what it changed), each with View, Diff against

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { styled } from '../../styles/stitches.ts';
 import { Button } from '../ui.tsx';
 import { DiffView } from './DiffView.tsx';
-import type { LiveFiles, Opened } from './HistoryPanel.tsx';
+import type { LiveFiles, Opened } from './history.ts';
 import type { Translate } from './texts.ts';
 
 const Box = styled('section', {

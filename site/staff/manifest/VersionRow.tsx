@@ -2,7 +2,7 @@ import type { VersionInfo } from '../../../engine/shared/manifest.ts';
 import { styled } from '../../styles/stitches.ts';
 import { Button } from '../ui.tsx';
 import { when, type Translate } from './texts.ts';
-import type { Opened } from './HistoryPanel.tsx';
+import type { Opened } from './history.ts';
 
 const Row = styled('li', {
   display: 'grid',
