@@ -4,6 +4,7 @@ import { DATA_KEYS } from '../../engine/shared/keys.ts';
 import type { LiveSiteData } from '../data/site-data.ts';
 import { toMediaItem } from '../data/media-items.ts';
 import { validateIds } from '../middleware/validate-id.ts';
+import { CACHE } from '../middleware/cache-control.ts';
 
 /**
  * `GET /api/media-item/:fileId`: one listed file as its gallery's listing shows it now (a video
@@ -15,7 +16,7 @@ export function mediaItemRouter(data: LiveSiteData): Router {
   router.get(DATA_KEYS.mediaItem.path, validateIds('fileId'), async (req, res) => {
     const file = await data.file(req.params.fileId as string);
     const [item] = data.decorate([toMediaItem(file)]);
-    res.setHeader('Cache-Control', 'no-store').json(item satisfies ApiMediaItem | undefined);
+    res.setHeader('Cache-Control', CACHE.none).json(item satisfies ApiMediaItem | undefined);
   });
   return router;
 }

@@ -8,6 +8,7 @@ import { requestsCsv } from './csv.ts';
 import { REQUEST_STATUSES, type RequestStatus } from '../db/database.ts';
 import type { ConsultationSettings } from './settings.ts';
 import type { RequestStore } from './store.ts';
+import { CACHE } from '../middleware/cache-control.ts';
 
 const statusOf = (v: unknown): RequestStatus | undefined => REQUEST_STATUSES.find((s) => s === v);
 
@@ -34,13 +35,13 @@ export function requestsAdminRouter(options: {
   router.get(REQUESTS_PATH, auth.requirePage, async (req, res) => {
     const status = statusOf(req.query['status']);
     const rows = await store.list({ status });
-    res.setHeader('Cache-Control', 'no-store').setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
+    res.setHeader('Cache-Control', CACHE.none).setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
     res.type('html').send(requestsPageHtml(settings, frame, rows, status));
   });
 
   router.get(`${REQUESTS_PATH}.csv`, auth.requirePage, async (req, res) => {
     const rows = await store.list({ status: statusOf(req.query['status']) });
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE.none);
     res.setHeader('Content-Disposition', 'attachment; filename="consultation-requests.csv"');
     res.type('text/csv; charset=utf-8').send(`\ufeff${requestsCsv(rows)}`);
   });

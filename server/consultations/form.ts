@@ -17,6 +17,7 @@ import { showFormView } from '../render/form-view.ts';
 import { requestLanguage } from './language.ts';
 import { requestLanguages, settingsIn, type ConsultationSettings } from './settings.ts';
 import type { RequestStore, StoredRequest } from './store.ts';
+import { CACHE } from '../middleware/cache-control.ts';
 
 export interface FormOptions {
   readonly settings: ConsultationSettings;
@@ -99,7 +100,7 @@ export function consultationFormRouter(options: FormOptions): Router {
       return;
     }
     options.onStored?.(stored);
-    res.setHeader('Cache-Control', 'no-store').setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
+    res.setHeader('Cache-Control', CACHE.none).setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
     // Post/Redirect/Get: a reload of the thank-you page asks for it again and sends nothing.
     if (isForm(req)) res.redirect(303, `${read.page.path}${SENT_SUFFIX}`);
     else

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import { answerError, errorAnswer } from '../errors.ts';
+import { CACHE } from '../middleware/cache-control.ts';
 
 export interface MetricsServer {
   readonly url: string;
@@ -21,7 +22,7 @@ export async function startMetricsServer(registry: Registry, port: number, host:
     }
     registry.metrics().then(
       (text) => {
-        res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
+        res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': CACHE.none });
         res.end(text);
       },
       () => answerError(res, errorAnswer('Internal')),

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { constantTimeEqual, readCookie, SESSION_COOKIE, sessionCookie, SessionSigner } from './session.ts';
 import { sendError } from '../errors.ts';
+import { CACHE } from '../middleware/cache-control.ts';
 
 /** The staff password check and sessions, with the middlewares that guard pages and APIs. */
 export class StaffAuth {
@@ -38,7 +39,7 @@ export class StaffAuth {
   /** APIs: 401 JSON without a session. */
   readonly requireApi: RequestHandler = (req, res, next) => {
     if (this.isSignedIn(req)) {
-      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Cache-Control', CACHE.none);
       next();
       return;
     }
@@ -51,7 +52,7 @@ export class StaffAuth {
       next();
       return;
     }
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE.none);
     res.redirect(302, `${this.signInPath}?next=${encodeURIComponent(req.originalUrl)}`);
   };
 }

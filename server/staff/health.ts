@@ -18,6 +18,7 @@ import { isVideo } from '../media/mime.ts';
 import type { MediaStore, StorageUse, StoreFile } from '../media/types.ts';
 import { DeadlineError } from '../resilience/deadline.ts';
 import type { StaffAuth } from './auth.ts';
+import { CACHE } from '../middleware/cache-control.ts';
 
 /** Files Drive returns per files.list page (server/media/drive-api.ts asks for 1000). */
 const DRIVE_PAGE = 1000;
@@ -171,7 +172,7 @@ export function healthRouter(options: HealthOptions & { readonly auth: StaffAuth
   const report = healthReporter(options);
   const router = Router();
   router.get(STAFF_API.health, options.auth.requireApi, async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store').json(await report());
+    res.setHeader('Cache-Control', CACHE.none).json(await report());
   });
   return router;
 }

@@ -24,6 +24,7 @@ import { STAFF_REFERRER_POLICY } from './origin.ts';
 import { sendErrorText } from '../errors.ts';
 import { REQUESTS_PATH } from '../consultations/admin-html.ts';
 import { consultationSettings } from '../consultations/settings.ts';
+import { CACHE } from '../middleware/cache-control.ts';
 
 type ViteManifest = NonNullable<ReturnType<typeof readClientManifest>>;
 
@@ -103,7 +104,7 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
       return;
     }
     res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-    res.status(200).type('html').setHeader('Cache-Control', 'no-store').send(staffDocumentHtml(payload, assets));
+    res.status(200).type('html').setHeader('Cache-Control', CACHE.none).send(staffDocumentHtml(payload, assets));
   };
 
   /**

@@ -8,6 +8,7 @@ import type { StaffAuth } from './auth.ts';
 import { signInHtml } from './html.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from './origin.ts';
 import { safeNext } from './session.ts';
+import { CACHE } from '../middleware/cache-control.ts';
 
 export interface SignInOptions {
   readonly auth: StaffAuth;
@@ -67,11 +68,11 @@ export function signInRouter(options: SignInOptions): Router {
 
   router.get(signInPath, (req, res) => {
     if (auth.isSignedIn(req)) {
-      res.setHeader('Cache-Control', 'no-store').redirect(302, nextOf(req));
+      res.setHeader('Cache-Control', CACHE.none).redirect(302, nextOf(req));
       return;
     }
     const view = { next: nextOf(req), ...(req.query['signedOut'] === '1' ? { status: 'signedOut' as const } : {}) };
-    res.type('html').setHeader('Cache-Control', 'no-store').send(html(res, view));
+    res.type('html').setHeader('Cache-Control', CACHE.none).send(html(res, view));
   });
 
   const signIn = (req: Request, res: Response): void => {
@@ -79,15 +80,15 @@ export function signInRouter(options: SignInOptions): Router {
     const ok = auth.passwordMatches(body.password);
     if (ok) auth.startSession(req, res);
     if (!ok) refuse(req, res, 'wrongPassword');
-    else if (wantsHtml(req)) res.setHeader('Cache-Control', 'no-store').redirect(303, nextOf(req));
-    else res.status(204).setHeader('Cache-Control', 'no-store').end();
+    else if (wantsHtml(req)) res.setHeader('Cache-Control', CACHE.none).redirect(303, nextOf(req));
+    else res.status(204).setHeader('Cache-Control', CACHE.none).end();
   };
   router.post(signInPath, sameOriginOnly, limiter, ...bodies, signIn);
   router.post(STAFF_API.signIn, sameOriginOnly, limiter, ...bodies, signIn);
 
   router.post(STAFF_API.signOut, sameOriginOnly, (req, res) => {
     auth.endSession(req, res);
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE.none);
     if (req.accepts(['json', 'html']) === 'html') res.redirect(303, `${signInPath}?signedOut=1`);
     else res.status(204).end();
   });

@@ -10,6 +10,7 @@ import type { StaffAuth } from './auth.ts';
 import { checkSlotImage } from './image-type.ts';
 import { sameOriginOnly } from './origin.ts';
 import type { SlotImages } from './slot-images.ts';
+import { CACHE } from '../middleware/cache-control.ts';
 
 export interface UploadOptions {
   readonly auth: StaffAuth;
@@ -61,7 +62,7 @@ export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): 
       req.log?.info({ slot: id, imageUrl, bytes: req.file.size }, 'slot image stored');
       res
         .status(200)
-        .setHeader('Cache-Control', 'no-store')
+        .setHeader('Cache-Control', CACHE.none)
         .json({ imageUrl } satisfies ApiUploadResult);
     } catch (error) {
       // Its header read fine, its pixels do not (a truncated or corrupt file): staff's file, not us.
