@@ -35,8 +35,13 @@ const CORE = [
 ];
 const isCore = (id: string): boolean => CORE.some((re) => re.test(id));
 
-/** The visitor entry, and the staff tools' entry (its own bundle, never loaded by visitor pages). */
-const CLIENT_INPUTS = ['site/entry-client.tsx', 'site/staff/entry.tsx'].filter((f) => existsSync(f));
+/**
+ * The visitor entry, the staff tools' entry (its own bundle, never loaded by visitor pages), and the
+ * Web Vitals reporter (web-vitals and its sender only, loaded after the load event: server/render/boot.ts).
+ */
+const CLIENT_INPUTS = ['site/entry-client.tsx', 'site/staff/entry.tsx', 'site/vitals/reporter.ts'].filter((f) =>
+  existsSync(f),
+);
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],

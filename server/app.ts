@@ -28,7 +28,8 @@ import { videosRouter } from './video/route.ts';
 
 export interface AppDeps {
   /** `trustProxy` defaults to loopback (a proxy on the same machine). */
-  readonly config: Pick<ServerConfig, 'dataDir'> & Partial<Pick<ServerConfig, 'trustProxy' | 'thumbCacheMb'>>;
+  readonly config: Pick<ServerConfig, 'dataDir'> &
+    Partial<Pick<ServerConfig, 'trustProxy' | 'thumbCacheMb' | 'webVitalsSampleRate'>>;
   readonly catalogue: Catalogue;
   readonly data: LiveSiteData;
   readonly logger: Logger;
@@ -91,7 +92,8 @@ export function createApp(deps: AppDeps): Express {
   for (const router of deps.routers ?? []) app.use(router);
   app.use(['/api', '/media'], apiNotFound);
 
-  app.use(createRenderRouter({ data, catalogue, logger, distDir: deps.distDir, images }));
+  const vitalsRate = config.webVitalsSampleRate;
+  app.use(createRenderRouter({ data, catalogue, logger, distDir: deps.distDir, images, vitalsRate }));
   app.use(jsonErrors);
   return app;
 }

@@ -32,11 +32,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('samples Web Vitals as WEB_VITALS_SAMPLE_RATE says; by default all page views where METRICS_PORT counts them', () => {
+    expect(loadConfig({}).webVitalsSampleRate).toBe(0);
+    expect(loadConfig({ METRICS_PORT: '9464' }).webVitalsSampleRate).toBe(1);
+    expect(loadConfig({ METRICS_PORT: '9464', WEB_VITALS_SAMPLE_RATE: '0.1' }).webVitalsSampleRate).toBe(0.1);
+    expect(loadConfig({ WEB_VITALS_SAMPLE_RATE: '0' }).webVitalsSampleRate).toBe(0);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /PORT must be an integer/],
     [{ PORT: '70000' }, /PORT/],
     [{ MEDIA_STORE: 'ftp' }, /MEDIA_STORE must be 'local' or 'drive'/],
     [{ DRIVE_API_ROOT_URL: 'not a url' }, /DRIVE_API_ROOT_URL must be an absolute URL/],
+    [{ WEB_VITALS_SAMPLE_RATE: '1.5' }, /WEB_VITALS_SAMPLE_RATE must be a share from 0 to 1/],
+    [{ WEB_VITALS_SAMPLE_RATE: '10%' }, /WEB_VITALS_SAMPLE_RATE/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

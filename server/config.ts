@@ -31,6 +31,11 @@ export interface ServerConfig {
   readonly thumbCacheMb: number;
   /** `DATABASE_URL` (PostgreSQL, shared by several servers); unset: SQLite in DATA_DIR (server/db/). */
   readonly databaseUrl?: string;
+  /**
+   * `WEB_VITALS_SAMPLE_RATE`: the share of visitors' page views (0 to 1) that report their Web Vitals
+   * (server/ops/vitals.ts); by default all of them when METRICS_PORT is set (where they are counted), else none.
+   */
+  readonly webVitalsSampleRate: number;
 }
 
 export const DEFAULTS = {
@@ -117,6 +122,18 @@ function parseDatabaseUrl(raw: string | undefined): string | undefined {
   return url;
 }
 
+function parseSampleRate(env: NodeJS.ProcessEnv): number {
+  const raw = blank(env.WEB_VITALS_SAMPLE_RATE);
+  if (raw === undefined) return blank(env.METRICS_PORT) === undefined ? 0 : 1;
+  const rate = Number(raw);
+  if (!/^\d*\.?\d+$/.test(raw) || rate > 1) {
+    throw new ConfigError(
+      `WEB_VITALS_SAMPLE_RATE must be a share from 0 to 1, such as 0.25 for one page view in four (got '${raw}').`,
+    );
+  }
+  return rate;
+}
+
 /** Environment -> configuration. Pure apart from resolving DATA_DIR against `cwd`. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const drive: DriveConfig = {
@@ -136,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     thumbCacheMb: parseMegabytes('THUMB_CACHE_MB', env.THUMB_CACHE_MB, DEFAULTS.thumbCacheMb),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    webVitalsSampleRate: parseSampleRate(env),
   };
 }

@@ -200,6 +200,8 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
     body: 'readiness',
   }),
   NotMetrics: async () => json(await fetch(metrics.url.replace('/metrics', '/')), errorText('NotMetrics')),
+  VitalsRefused: { notOverHttp: 'server/ops/vitals.test.ts posts it to a server with its metrics port' },
+  TooManyVitals: { notOverHttp: 'server/ops/vitals.test.ts posts it to a server with its metrics port' },
   StoreUnreachable: async () =>
     json(await opening(new StoreError('upstream', 'socket hang up', 503)), errorText('StoreUnreachable')),
   StoreAnsweredBadly: async () =>

@@ -106,6 +106,17 @@ export const serverErrors = {
     status: 404,
     message: () => 'This port answers GET /metrics only.',
   }),
+  VitalsRefused: entry<{ why: string }>({
+    title: 'Web Vitals report refused',
+    status: 400,
+    message: ({ why }) => `This Web Vitals report was not counted: ${why}.`,
+    hint: "The site's own reporter sends { route, language, width, metrics } as its pages give them.",
+  }),
+  TooManyVitals: entry({
+    title: 'Too many Web Vitals reports',
+    status: 429,
+    message: () => 'This server takes no more Web Vitals reports this second; this one was not counted.',
+  }),
 
   // The media store
   StoreUnreachable: entry({

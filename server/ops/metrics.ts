@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 import { routeOf } from './route-label.ts';
 import { scrapedMetrics, type MetricSources } from './scraped.ts';
 import { failureCode, type StoreCallObserver } from './store-calls.ts';
+import { VitalsEndpoint } from './vitals.ts';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -10,7 +11,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * The server's Prometheus metrics, in a registry of its own (never prom-client's global one):
  * requests by method, status class and route pattern (bounded: server/ops/route-label.ts), media
  * store calls, the data cache, Drive's breaker, the thumbnail and video queues, the consultation
- * outbox, the manifest served, and the process.
+ * outbox, the manifest served, the process, and visitors' Web Vitals (server/ops/vitals.ts).
  */
 export class SiteMetrics {
   readonly registry = new Registry();
@@ -18,6 +19,8 @@ export class SiteMetrics {
   readonly #latency: Histogram<'method' | 'route' | 'status'>;
   readonly #storeCalls: Histogram<'kind'>;
   readonly #storeFailures: Counter<'kind' | 'code'>;
+  /** Where visitors' pages post their Web Vitals. */
+  readonly vitals: VitalsEndpoint;
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -48,6 +51,7 @@ export class SiteMetrics {
       registers,
     });
     scrapedMetrics(this.registry, sources);
+    this.vitals = new VitalsEndpoint(this.registry, sources.catalogue);
   }
 
   /** Counts one request once it is answered (or its client went away: status `aborted`). */

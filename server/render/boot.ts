@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { KNOWN_BOTS, VITALS_META } from '../../engine/shared/vitals.ts';
 
 /**
  * The one inline script of a visitor page, in its head (a fixed text: the CSP allows it by its hash,
- * `BOOT_SCRIPT_HASH`). Two jobs:
+ * `BOOT_SCRIPT_HASH`). Three jobs:
  *
  * - Static images keep the spec's fallback chain without React: one delegated `error` handler
  *   (capturing, so it sees images that fail before the body has parsed) retries an image that has
@@ -17,6 +18,8 @@ import { createHash } from 'node:crypto';
  *   popover first opens (the phone menu). A click on a button that waits for its island
  *   (`data-await-island`) before the island is live is kept (`data-clicked`) and loads the script;
  *   the island carries it out once live.
+ * - After the load event, a sampled page view of a visitor (`<meta name="vitals">`'s `data-rate`; never
+ *   with Global Privacy Control, never a known bot) adds the Web Vitals reporter (site/vitals/reporter.ts).
  */
 export const BOOT_SCRIPT =
   '(function(){var d=document;' +
@@ -46,7 +49,12 @@ export const BOOT_SCRIPT =
   'function later(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
   "if(w!=='boot')return;var i=d.querySelector('img[fetchpriority=high]');" +
   "if(i&&!i.complete){i.addEventListener('load',later);i.addEventListener('error',later)}else later()}" +
-  "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start()})();";
+  "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start();" +
+  // After the load event: the reporter is never part of a page's first load.
+  "addEventListener('load',function(){setTimeout(function(){" +
+  `var v=d.querySelector('meta[name=${VITALS_META}]'),n=navigator;` +
+  `if(!v||n.globalPrivacyControl||${String(KNOWN_BOTS)}.test(n.userAgent)||!(Math.random()<+v.getAttribute('data-rate')))return;` +
+  "var s=d.createElement('script');s.type='module';s.src=v.getAttribute('data-src');d.body.appendChild(s)},0)})})();";
 
 /** The CSP source that allows `BOOT_SCRIPT` inline. */
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;

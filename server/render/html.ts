@@ -67,12 +67,15 @@ export function documentHtml(args: {
   readonly assets: PageAssets | null;
   /** schema.org JSON-LD documents of the page. */
   readonly jsonLd?: readonly object[];
+  /** The `<meta name="vitals">` the boot script reads after the load event (vitals-meta.ts), if any. */
+  readonly vitals?: string;
 }): string {
   const { shell, payload, rendered, assets } = args;
   return [
     '<!doctype html>',
     `<html lang="${escapeHtml(shell.language)}"><head>`,
     headTags(payload.head, shell.site.name, assets),
+    args.vitals ?? '',
     ...(args.jsonLd ?? []).map((doc) => `<script type="application/ld+json">${jsonForScript(doc)}</script>`),
     `<style id="stitches">${rendered.css}</style>`,
     '</head><body>',

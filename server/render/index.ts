@@ -28,6 +28,8 @@ export interface RenderDeps {
   readonly logger?: Logger;
   /** Resolves slot image URLs to responsive renditions; without it slot images have no srcset. */
   readonly images?: ImageRefs;
+  /** The share of page views that report their Web Vitals (`WEB_VITALS_SAMPLE_RATE`); default none. */
+  readonly vitalsRate?: number;
 }
 
 /** The site in one language: its catalogue (engine/addresses.ts `siteIn`), what builds its payloads, its renderer. */
@@ -158,6 +160,7 @@ function languageSite(deps: RenderDeps, language: string): LanguageSite {
     shellOf(catalogue),
     (payload) => structuredData(catalogue, payload),
     (html) => markDefaultLanguageLinks(deps.catalogue, language, html),
+    deps.vitalsRate,
   );
   return { ctx, render };
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { PagePayload, RenderPage, Shell } from '../../engine/shared/page.ts';
 import { pageAssets, readClientManifest } from './assets.ts';
 import { documentHtml } from './html.ts';
+import { vitalsMeta } from './vitals-meta.ts';
 import { jsonForScript } from '../../engine/shared/page.ts';
 
 /** Rendered pages remembered per path (identical payload -> identical HTML). */
@@ -39,6 +40,8 @@ export function createPageRenderer(
   jsonLdOf: (payload: PagePayload) => readonly object[],
   /** A last pass over the document (a further language's links to default-language pages). */
   finish: (html: string) => string = (html) => html,
+  /** The share of page views that report their Web Vitals (`WEB_VITALS_SAMPLE_RATE`); 0: none. */
+  vitalsRate = 0,
 ): PageRenderer {
   let build: Promise<Built | null> | null = null;
   const remembered = new Map<string, { json: string; html: string }>();
@@ -64,7 +67,8 @@ export function createPageRenderer(
     const rendered = await built.renderPage(shell, payload);
     const assets = pageAssets(built.manifest, rendered.islands);
     const jsonLd = jsonLdOf(payload);
-    const html = finish(documentHtml({ shell, payload, rendered, assets, jsonLd }));
+    const vitals = vitalsMeta(built.manifest, payload, vitalsRate);
+    const html = finish(documentHtml({ shell, payload, rendered, assets, jsonLd, vitals }));
     if (payload.status === 200 && payload.errors.length === 0 && !payload.form) {
       remembered.delete(key);
       remembered.set(key, { json: payloadJson, html });
