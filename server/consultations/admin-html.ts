@@ -5,16 +5,17 @@ import { languageName } from './language.ts';
 import type { ConsultationSettings } from './settings.ts';
 import type { StoredRequest } from './store.ts';
 import { STAFF_FRAME_CSS, staffFrameHtml, type StaffFrame } from '../staff/html.ts';
+import { COLORS } from '../../engine/shared/colors.ts';
 
 const CSS = `
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c2630;background:#f4f6f7}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:${COLORS.text};background:${COLORS.surface}}
 main{max-width:1200px;margin:24px auto;padding:24px;box-sizing:border-box;background:#fff;border-radius:12px}
 h1{font-family:Georgia,"Times New Roman",serif;margin:0 0 16px}nav{display:flex;gap:12px;flex-wrap:wrap;margin-bottom:16px}
-nav a{color:#17465f;display:inline-flex;align-items:center;min-height:44px}nav a[aria-current=page]{font-weight:700;text-decoration:none}
-.rows{overflow-x:auto}table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:8px;border-bottom:1px solid #d9e0e5}
+nav a{color:${COLORS.brand};display:inline-flex;align-items:center;min-height:44px}nav a[aria-current=page]{font-weight:700;text-decoration:none}
+.rows{overflow-x:auto}table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:8px;border-bottom:1px solid ${COLORS.border}}
 td.message{white-space:pre-wrap;max-width:320px}form{display:inline}
-button{font:inherit;min-height:44px;padding:4px 10px;border:1px solid #17465f;border-radius:6px;background:#fff;color:#17465f;cursor:pointer;margin:2px 0}
-:focus-visible{outline:3px solid #1a73c7;outline-offset:2px}${STAFF_FRAME_CSS}`;
+button{font:inherit;min-height:44px;padding:4px 10px;border:1px solid ${COLORS.brand};border-radius:6px;background:#fff;color:${COLORS.brand};cursor:pointer;margin:2px 0}
+:focus-visible{outline:3px solid ${COLORS.focus};outline-offset:2px}${STAFF_FRAME_CSS}`;
 
 export const REQUESTS_PATH = '/admin/requests';
 

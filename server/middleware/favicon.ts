@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
 import sharp from 'sharp';
+import { COLORS } from '../../engine/shared/colors.ts';
 
 /** The site's icon (the same drawing as the inline icon of every page, server/render/html.ts). */
-export const FAVICON_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#17465f"/><path d="M6 12h20M6 17h20M6 22h20" stroke="#fff" stroke-width="2.5"/></svg>';
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${COLORS.brand}"/><path d="M6 12h20M6 17h20M6 22h20" stroke="#fff" stroke-width="2.5"/></svg>`;
 
 /** An ICO file holding one 32x32 PNG (the ICO container accepts PNG images since Windows Vista). */
 export function icoOf(png: Buffer, size: number): Buffer {

@@ -1,13 +1,14 @@
 import type { Page, TextKey } from '../../engine/index.ts';
 import { jsonForScript } from '../../engine/shared/page.ts';
 import { STAFF_API, STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/shared/staff.ts';
+import { COLORS } from '../../engine/shared/colors.ts';
+import { FAVICON_SVG } from '../middleware/favicon.ts';
 
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-// An inline icon, so that browsers do not ask for /favicon.ico (a 404 in the console).
-const FAVICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%2317465f'/%3E%3C/svg%3E";
+// The site's icon inline, so that browsers do not ask for /favicon.ico (a 404 in the console).
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(FAVICON_SVG)}`;
 
 const head = (title: string, extra = ''): string =>
   [
@@ -22,16 +23,16 @@ const head = (title: string, extra = ''): string =>
 
 // The sign-in page is plain HTML: it works without JavaScript and loads no staff code before sign-in.
 const SIGN_IN_CSS = `
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c2630;background:#f4f6f7}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:${COLORS.text};background:${COLORS.surface}}
 main{max-width:420px;margin:12vh auto;padding:32px;background:#fff;border-radius:16px;box-shadow:0 8px 28px rgba(16,32,48,.16)}
 h1{font-family:Georgia,"Times New Roman",serif;font-size:1.8rem;margin:0 0 12px}
-p{margin:0 0 16px;color:#4f5d6b}
+p{margin:0 0 16px;color:${COLORS.muted}}
 label{display:block;font-weight:600;margin-bottom:6px}
-input{box-sizing:border-box;width:100%;font:inherit;padding:10px 12px;border:1px solid #d9e0e5;border-radius:6px;margin-bottom:16px}
-button{font:inherit;font-weight:600;width:100%;padding:10px 16px;border:0;border-radius:6px;background:#17465f;color:#fff;cursor:pointer}
-button:hover{background:#0f3447}
-:focus-visible{outline:3px solid #1a73c7;outline-offset:2px}
-.alert{color:#a12a2a;font-weight:600}.status{color:#17465f;font-weight:600}`;
+input{box-sizing:border-box;width:100%;font:inherit;padding:10px 12px;border:1px solid ${COLORS.border};border-radius:6px;margin-bottom:16px}
+button{font:inherit;font-weight:600;width:100%;padding:10px 16px;border:0;border-radius:6px;background:${COLORS.brand};color:#fff;cursor:pointer}
+button:hover{background:${COLORS.brandHover}}
+:focus-visible{outline:3px solid ${COLORS.focus};outline-offset:2px}
+.alert{color:${COLORS.danger};font-weight:600}.status{color:${COLORS.brand};font-weight:600}`;
 
 export interface SignInView {
   readonly page: Page;
@@ -102,9 +103,9 @@ export function staffFrameHtml(frame: StaffFrame, current: string): string {
 }
 
 export const STAFF_FRAME_CSS = `
-.staff-top{display:flex;flex-wrap:wrap;align-items:center;gap:16px;padding:12px 24px;background:#17465f;color:#fff}
+.staff-top{display:flex;flex-wrap:wrap;align-items:center;gap:16px;padding:12px 24px;background:${COLORS.brand};color:#fff}
 .staff-name{color:#fff;font-weight:700;text-decoration:none;margin-right:auto}
 .staff-tools{display:flex;flex-wrap:wrap;column-gap:16px;row-gap:8px}
 .staff-tools a{color:#fff;text-decoration:none;opacity:.85;display:inline-flex;align-items:center;min-height:44px}
 .staff-tools a[aria-current=page]{opacity:1;text-decoration:underline;text-underline-offset:6px}
-.staff-top form{display:inline}.staff-top button{font:inherit;font-weight:600;min-height:44px;padding:8px 16px;border:1px solid #17465f;border-radius:6px;background:#fff;color:#17465f;cursor:pointer}`;
+.staff-top form{display:inline}.staff-top button{font:inherit;font-weight:600;min-height:44px;padding:8px 16px;border:1px solid ${COLORS.brand};border-radius:6px;background:#fff;color:${COLORS.brand};cursor:pointer}`;

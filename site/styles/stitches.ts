@@ -1,26 +1,11 @@
 import { createStitches } from '@stitches/react';
+import { COLORS } from '../../engine/shared/colors.ts';
 import { IMAGE_PLACEHOLDER_CLASS } from '../../engine/shared/islands.ts';
 
-/** The site's design tokens. Colours meet WCAG AA contrast on white (text) and as button fills. */
+/** The site's design tokens; the colours are the site's one palette (engine/shared/colors.ts). */
 export const { styled, css, globalCss, keyframes, getCssText, theme } = createStitches({
   theme: {
-    colors: {
-      text: '#1c2630',
-      muted: '#4f5d6b',
-      bg: '#ffffff',
-      surface: '#f4f6f7',
-      surface2: '#e9eef1',
-      border: '#d9e0e5',
-      brand: '#17465f',
-      brandHover: '#0f3447',
-      brandSoft: '#e3eef4',
-      accent: '#a8501a',
-      accentSoft: '#fbefe6',
-      focus: '#1a73c7',
-      placeholder: '#cfd6db',
-      danger: '#a12a2a',
-      overlay: 'rgba(10, 20, 28, 0.72)',
-    },
+    colors: COLORS,
     fonts: {
       body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
       heading: 'Georgia, "Times New Roman", serif',
