@@ -17,11 +17,23 @@ const PARTS: readonly [DiffPart, (c: Catalogue) => readonly string[]][] = [
   ['sitemap entries', (c) => c.sitemap.map((e) => e.path)],
 ];
 
+/** What a diff compares of a catalogue: its lists of addresses and ids, small enough to send to a worker. */
+export type CatalogueShape = Readonly<Record<DiffPart, readonly string[]>>;
+
+/** The shape of a catalogue. Pure. */
+export const shapeOf = (c: Catalogue): CatalogueShape =>
+  Object.fromEntries(PARTS.map(([what, of]) => [what, of(c)])) as Record<DiffPart, string[]>;
+
 /** Compares two catalogues (before, after). Pure. */
 export function diffCatalogues(before: Catalogue, after: Catalogue): CatalogueDiff {
-  const parts = PARTS.map(([what, of]) => {
-    const a = new Set(of(before));
-    const b = new Set(of(after));
+  return diffShapes(shapeOf(before), shapeOf(after));
+}
+
+/** Compares two catalogues by their shapes (before, after). Pure. */
+export function diffShapes(before: CatalogueShape, after: CatalogueShape): CatalogueDiff {
+  const parts = PARTS.map(([what]) => {
+    const a = new Set(before[what]);
+    const b = new Set(after[what]);
     return { what, added: [...b].filter((x) => !a.has(x)), removed: [...a].filter((x) => !b.has(x)) };
   });
   return { parts, unchanged: parts.every((p) => p.added.length === 0 && p.removed.length === 0) };

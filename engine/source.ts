@@ -100,6 +100,12 @@ export function parseSources(sources: readonly SourceFile[], memo?: ParseMemo): 
   };
 
   for (const src of sources) {
+    const large = fileTooLarge(src.text, () => placeAt(textOnly(src), 0));
+    if (large) {
+      found.push(large);
+      unreadable = true;
+      continue;
+    }
     if (/^\s*(#.*)?$/.test(src.text.replace(/\s*#.*$/gm, ''))) {
       found.push(problem('EmptyFile', {}, { file: src.file, line: 1, col: 1 }));
       continue;
@@ -156,16 +162,14 @@ export function parseSources(sources: readonly SourceFile[], memo?: ParseMemo): 
 }
 
 /**
- * A file's data, read within the limits on what a file may hold (engine/limits.ts): its size, its
- * depth and its aliases, and what they expand to, each a located problem before any later stage walks
+ * A file's data, read within the limits on what a file may hold (engine/limits.ts): its depth and
+ * its aliases, and what they expand to, each a located problem before any later stage walks
  * the data; else the error of a file js-yaml could not read (`problem` undefined: a syntax error,
  * placed by the `yaml` parser).
  */
 function beyondLimits(src: SourceFile): { data: unknown } | { problem: Problem | undefined; thrown?: unknown } {
   let light: ReturnType<typeof textOnly> | undefined;
   const at = (offset: number): Place => placeAt((light ??= textOnly(src)), offset);
-  const large = fileTooLarge(src.text, () => at(0));
-  if (large) return { problem: large };
   const { depth, aliases } = MANIFEST_LIMITS;
   let data: unknown;
   try {

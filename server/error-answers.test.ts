@@ -432,6 +432,20 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
     );
     return { res, says: errorText('ManifestMoved', { base: '0', live: '1' }), body: 'manifest' };
   },
+  ManifestTooLarge: async () =>
+    json(
+      await postJson(
+        site.base,
+        '/admin/api/manifest/check',
+        { files: [{ name: 'large.yaml', text: `# ${'x'.repeat(7 * 1024 * 1024)}` }] },
+        { cookie },
+      ),
+      errorText('ManifestTooLarge', { size: '7.0 MB', most: '6.0 MB' }),
+    ),
+  ManifestBusy: { notOverHttp: 'server/manifest/limits.test.ts asks while a server process builds 10,000 members' },
+  ManifestCheckTooLong: { notOverHttp: 'server/manifest/builder.test.ts runs a real worker past its time limit' },
+  ManifestCheckTooLarge: { notOverHttp: 'server/manifest/builder.test.ts runs a real worker past its memory limit' },
+  ManifestCheckFailed: { notOverHttp: 'a worker that dies of anything but its limits: nothing makes the engine throw' },
   NoPreview: async () =>
     json(await get('/admin/manifest/preview/AAAAAAAAAAAAAAAA/', { cookie }), errorText('NoPreview')),
   NoManifestVersion: async () =>

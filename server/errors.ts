@@ -346,6 +346,38 @@ export const serverErrors = {
       `Version ${live} was published after version ${base}, the one this edit started from; nothing was published.`,
     hint: 'Compare your files with the live version, merge your changes into it, and publish again.',
   }),
+  ManifestTooLarge: entry<{ size: string; most: string }>({
+    title: 'Manifest too large',
+    status: 413,
+    message: ({ size, most }) => `The manifest's files hold ${size}; a version may hold at most ${most}.`,
+    hint: 'Remove what the site does not use; the README lists what a manifest may hold.',
+  }),
+  ManifestBusy: entry<{ seconds: number }>({
+    title: 'Manifest check running',
+    status: 429,
+    message: () => 'This server is checking another manifest (a check, a preview or a publish) right now.',
+    hint: 'Please try again in a few seconds.',
+  }),
+  ManifestCheckTooLong: entry<{ seconds: string }>({
+    title: 'Manifest check too long',
+    status: 422,
+    message: ({ seconds }) =>
+      `Checking this manifest took longer than ${seconds} s, the most a check may take, so it was stopped; nothing was kept.`,
+    hint: 'Make it smaller (fewer family members or pages); the README lists what a manifest may hold.',
+  }),
+  ManifestCheckTooLarge: entry<{ megabytes: string }>({
+    title: 'Manifest check out of memory',
+    status: 422,
+    message: ({ megabytes }) =>
+      `Checking this manifest needed more than ${megabytes} MB of memory, the most a check may use, so it was stopped; nothing was kept.`,
+    hint: 'Make it smaller (fewer family members or pages); the README lists what a manifest may hold.',
+  }),
+  ManifestCheckFailed: entry({
+    title: 'Manifest check stopped',
+    status: 500,
+    message: () => 'The manifest check stopped before it finished; nothing was kept.',
+    hint: 'Please try again; if it stops again, the server log says why.',
+  }),
   NoPreview: entry({
     title: 'No such preview',
     status: 404,

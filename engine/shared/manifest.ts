@@ -21,6 +21,8 @@ export interface DraftPreview {
   /** `/admin/manifest/preview/<token>/`: a page path of the draft follows it (without its leading slash). */
   readonly url: string;
   readonly pages: readonly string[];
+  /** Said when keeping this draft removed older ones (drafts are bounded per author and in all). */
+  readonly notice?: string;
 }
 
 /** A path of the API with its `:n` filled. */

@@ -90,6 +90,8 @@ export interface Tables {
     token: string;
     files: string;
     created_at: string;
+    /** Who kept it (drafts are bounded per author; '' before authors were kept). */
+    author: string;
   };
   /** Each running server: which manifest version it serves, and when it last said so. */
   servers: {

@@ -150,6 +150,18 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.dropTable('request_tokens').execute();
     },
   },
+  '0007-draft-authors': {
+    // Drafts are bounded per author: who kept each (earlier drafts count as no one's).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('manifest_drafts')
+        .addColumn('author', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('manifest_drafts').dropColumn('author').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -77,7 +77,8 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
   let again = false;
   const once = async (reason: string): Promise<ReloadOutcome> => {
     const started = performance.now();
-    const result = await read();
+    const result = await readOrFail(read, logger, reason);
+    if ('kind' in result) return result;
     if (!result.ok) {
       problems = result.problems.length;
       for (const p of result.problems) logger.error(formatProblem(p));
@@ -90,7 +91,7 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
     problems = 0;
     const before = holder.current?.catalogue;
     const diff = before && diffCatalogues(before, result.catalogue);
-    if (diff?.unchanged && JSON.stringify(before) === JSON.stringify(result.catalogue)) {
+    if (diff?.unchanged && sameManifest(before, result)) {
       logger.info({ reason }, 'Manifest read again: no change.');
       return { kind: 'unchanged' };
     }
@@ -144,6 +145,38 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
       process.off('SIGHUP', onHup);
     },
   };
+}
+
+/** The hash of each catalogue built from a version of the database (server/manifest/source.ts). */
+const hashes = new WeakMap<Catalogue, string>();
+
+/** The manifest read again; a read that throws (a build refused over its limits) is a failed reload: what is served stays. */
+async function readOrFail(
+  read: () => Promise<BuildResult>,
+  logger: Logger,
+  reason: string,
+): Promise<BuildResult | Extract<ReloadOutcome, { kind: 'failed' }>> {
+  try {
+    const result = await read();
+    const hash = (result as { hash?: unknown }).hash;
+    if (result.ok && typeof hash === 'string') hashes.set(result.catalogue, hash);
+    return result;
+  } catch (error) {
+    logger.error({ err: error, reason }, 'Manifest not reloaded: it could not be read; keeping the last one.');
+    return { kind: 'failed', error };
+  }
+}
+
+/**
+ * Whether a build is the manifest already served. A version read from the database says its hash:
+ * comparing two large catalogues whole would hold the thread that answers requests (about 2 s for
+ * 10,000 family members); builds without one (files read directly) are compared whole.
+ */
+function sameManifest(before: Catalogue | undefined, result: BuildResult & { ok: true }): boolean {
+  if (before === result.catalogue) return true;
+  const [known, hash] = [before && hashes.get(before), hashes.get(result.catalogue)];
+  if (known !== undefined && hash !== undefined) return known === hash;
+  return JSON.stringify(before) === JSON.stringify(result.catalogue);
 }
 
 /** Reloads after the YAML files of `dir` change (once they are quiet for `debounceMs`); returns how to stop. */

@@ -1,37 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { buildCatalogue, type Catalogue } from '../../engine/index.ts';
-import { MANIFEST_API, MANIFEST_FILE_NAME, type CheckResult, type ManifestFile } from '../../engine/shared/manifest.ts';
-import { describeDiff, diffCatalogues } from '../../engine/diff.ts';
-import { MANIFEST_DIR } from '../../engine/node/read.ts';
+import type { Catalogue } from '../../engine/index.ts';
+import { MANIFEST_API, MANIFEST_FILE_NAME, type ManifestFile } from '../../engine/shared/manifest.ts';
+import { shapeOf } from '../../engine/diff.ts';
+import { MANIFEST_LIMITS } from '../../engine/limits.ts';
 import { answerError, errorAnswer, sendError } from '../errors.ts';
 import type { StaffAuth } from '../staff/auth.ts';
 import { sameOriginOnly } from '../staff/origin.ts';
+import type { Built, ManifestBuilder } from './builder.ts';
 import type { ServerRegistry } from './follow.ts';
 import type { ManifestVersions } from './versions.ts';
 import type { Version } from '../../engine/shared/manifest.ts';
-
-/** Builds a draft the way the server builds the live manifest: files named as in `manifest/`. */
-export function buildDraft(files: readonly ManifestFile[]) {
-  return buildCatalogue(files.map((f) => ({ file: `${MANIFEST_DIR}/${f.name}`, text: f.text })));
-}
-
-/** Checks a draft against the live catalogue. */
-export function checkDraft(files: readonly ManifestFile[], live: Catalogue | undefined): CheckResult {
-  const built = buildDraft(files);
-  if (!built.ok) {
-    const problems = built.problems.map(({ file, line, col, message, hint }) => ({
-      file: file.replace(`${MANIFEST_DIR}/`, ''),
-      line,
-      col,
-      message,
-      ...(hint ? { hint } : {}),
-    }));
-    return { ok: false, problems, changes: [] };
-  }
-  const changes = live ? describeDiff(diffCatalogues(live, built.catalogue)) : [];
-  return { ok: true, problems: [], changes };
-}
 
 /** The files of a request body, or undefined when they are not a list of named YAML files. */
 export function filesOf(body: unknown): ManifestFile[] | undefined {
@@ -49,6 +28,26 @@ export function filesOf(body: unknown): ManifestFile[] | undefined {
   return out;
 }
 
+/** A request body's limit: a version's most, written as JSON (escapes), with room for the rest. */
+export const MANIFEST_BODY_LIMIT = `${Math.ceil((MANIFEST_LIMITS.manifestBytes * 1.5) / 1024 / 1024)}mb`;
+
+const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Files larger together than a version may be are refused (413) before anything reads them. */
+export function refuseLarge(res: Response, files: readonly ManifestFile[]): boolean {
+  const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.text), 0);
+  if (bytes <= MANIFEST_LIMITS.manifestBytes) return false;
+  sendError(res, 'ManifestTooLarge', { size: megabytes(bytes), most: megabytes(MANIFEST_LIMITS.manifestBytes) });
+  return true;
+}
+
+/** Answers a refused build: busy (429, with when to ask again), or over the build's limits. */
+export function answerRefused(res: Response, built: Extract<Built, { ok: false }>, body?: 'text'): void {
+  const headers: Record<string, string> =
+    built.retryAfterS === undefined ? {} : { 'Retry-After': String(built.retryAfterS) };
+  answerError(res, built.refusal, { headers, ...(body ? { body } : {}) });
+}
+
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 
 /** Whether a request carries the `MANIFEST_TOKEN` (`Authorization: Bearer <token>`). */
@@ -59,6 +58,13 @@ export const tokenCheck = (token: string | undefined): ((req: Request) => boolea
     return wanted !== undefined && given !== undefined && timingSafeEqual(digest(given), wanted);
   };
 };
+
+/** Who signs an edit: the `author` the body gives, else 'token' or 'staff' (by how the request came in). */
+export function authorOf(req: Request, byToken: (req: Request) => boolean): string {
+  const author = (req.body as { author?: unknown } | undefined)?.author;
+  if (typeof author === 'string' && author.trim()) return author.trim().slice(0, 100);
+  return byToken(req) ? 'token' : 'staff';
+}
 
 /** The manifest API's door: the token, or a staff session (writes from the site's own pages only). */
 export const manifestAccess =
@@ -76,6 +82,10 @@ export interface ManifestApiOptions {
   readonly live: () => Catalogue | undefined;
   /** After a publish: tell the other servers and load it here. */
   readonly published: (number: number) => Promise<void>;
+  /** Builds drafts off the request thread, one at a time. */
+  readonly builder: ManifestBuilder;
+  /** Keeps the catalogue of a version about to go live, so that its reload does not build it again. */
+  readonly built: { keep(hash: string, catalogue: Catalogue): void };
   /** Whether a request carries `MANIFEST_TOKEN` (scripts send it instead of a staff session). */
   readonly token: (req: Request) => boolean;
 }
@@ -88,14 +98,9 @@ export interface ManifestApiOptions {
 export function manifestApiRouter(options: ManifestApiOptions): Router {
   const { versions } = options;
   const router = Router();
-  const json = express.json({ limit: '2mb' });
+  const json = express.json({ limit: MANIFEST_BODY_LIMIT });
   const byToken = options.token;
   const access = manifestAccess(options.auth, byToken);
-  const signer = (req: Request): string => {
-    const author = (req.body as { author?: unknown } | undefined)?.author;
-    if (typeof author === 'string' && author.trim()) return author.trim().slice(0, 100);
-    return byToken(req) ? 'token' : 'staff';
-  };
   const noteOf = (req: Request): string => {
     const note = (req.body as { note?: unknown } | undefined)?.note;
     return typeof note === 'string' ? note.trim().slice(0, 500) : '';
@@ -106,19 +111,24 @@ export function manifestApiRouter(options: ManifestApiOptions): Router {
     if (!found) sendError(res, 'NoManifestVersion', { number: String(req.params['n']) });
     return found;
   };
-  /** Publishes checked files on `base`; answers 200, 409 (moved on) or 422 (problems). */
+  /** Publishes checked files on `base`; answers 200, 409 (moved on), 413, 422 (problems, limits) or 429 (busy). */
   const publish = async (req: Request, res: Response, files: ManifestFile[], base: number): Promise<void> => {
-    const checked = checkDraft(files, options.live());
+    if (refuseLarge(res, files)) return;
+    const live = options.live();
+    const built = await options.builder.tryRun({ files, live: live && shapeOf(live), keep: true });
+    if (!built.ok) return answerRefused(res, built);
+    const checked = built.check;
     if (!checked.ok) {
       const answer = errorAnswer('ManifestProblems', { count: String(checked.problems.length) });
       return answerError(res, answer, { body: { json: (error) => ({ error, problems: checked.problems }) } });
     }
-    const author = signer(req);
+    const author = authorOf(req, byToken);
     const outcome = await versions.publish({ base, files, author, note: noteOf(req), changes: checked.changes });
     if (!outcome.ok) {
       const answer = errorAnswer('ManifestMoved', { base: String(base), live: String(outcome.live.number) });
       return answerError(res, answer, { body: { json: (error) => ({ error, live: outcome.live }) } });
     }
+    if (built.catalogue) options.built.keep(outcome.version.hash, built.catalogue);
     await options.published(outcome.version.number);
     res.setHeader('Cache-Control', 'no-store').json({ version: outcome.version });
   };
@@ -131,10 +141,14 @@ export function manifestApiRouter(options: ManifestApiOptions): Router {
     const live = await versions.live();
     res.json({ version: live?.number ?? 0, hash: live?.hash ?? '', files: live?.files ?? [] });
   });
-  router.post(MANIFEST_API.check, json, (req, res) => {
+  router.post(MANIFEST_API.check, json, async (req, res) => {
     const files = filesOf(req.body);
     if (!files) return sendError(res, 'ManifestFilesMalformed');
-    res.json(checkDraft(files, options.live()));
+    if (refuseLarge(res, files)) return;
+    const live = options.live();
+    const built = await options.builder.tryRun({ files, live: live && shapeOf(live), keep: false });
+    if (!built.ok) return answerRefused(res, built);
+    res.json(built.check);
   });
   router.post(MANIFEST_API.publish, json, async (req, res) => {
     const files = filesOf(req.body);

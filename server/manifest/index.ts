@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { BuildResult, Catalogue } from '../../engine/index.ts';
 import type { Database } from '../db/database.ts';
 import type { LiveSite, LiveSiteOptions } from '../live/reload.ts';
@@ -7,10 +7,11 @@ import type { StaffAuth } from '../staff/auth.ts';
 import { createSiteData, type SiteDataDeps } from '../data/site-data.ts';
 import { createRenderRouter } from '../render/index.ts';
 import { ImageRefs, type ImageRefsDeps } from '../imaging/images.ts';
-import { manifestAccess, manifestApiRouter, tokenCheck } from './api.ts';
+import { authorOf, manifestAccess, manifestApiRouter, tokenCheck } from './api.ts';
+import { buildLimits, ManifestBuilder } from './builder.ts';
 import { previewRouter } from './preview.ts';
 import { announcePublished, followVersions, ServerRegistry } from './follow.ts';
-import { publishFiles, readLive, startingBuild, type FilesOptions } from './source.ts';
+import { BuiltVersions, publishFiles, readLive, startingBuild, type FilesOptions } from './source.ts';
 import { translationsRouter } from './translations.ts';
 import { ManifestVersions } from './versions.ts';
 
@@ -48,12 +49,15 @@ export async function openManifest(deps: {
     // Not awaited: a publish from within a reload (files read at start) reloads after it.
     void site.current?.reload(`version ${number} published`);
   };
-  const files: FilesOptions = { versions, dataDir: deps.dataDir, logger, live: serving, published };
+  // Every build of a manifest (check, preview, publish, reload) runs in the worker, one at a time.
+  const builder = new ManifestBuilder(buildLimits(deps.env), logger);
+  const built = new BuiltVersions();
+  const files: FilesOptions = { versions, dataDir: deps.dataDir, logger, live: serving, published, builder, built };
   // Which version each built catalogue came from, to say what this server serves.
   const versionOf = new WeakMap<Catalogue, { version: number; hash: string }>();
   let served = { version: 0, hash: '' };
   const read = async (): Promise<BuildResult> => {
-    const live = await readLive(versions);
+    const live = await readLive(versions, files);
     if (live?.ok) versionOf.set(live.catalogue, { version: live.version, hash: live.hash });
     return live ?? startingBuild(files);
   };
@@ -73,13 +77,14 @@ export async function openManifest(deps: {
         ),
       serving: (catalogue) => {
         served = versionOf.get(catalogue) ?? served;
+        built.serving(served.hash, catalogue);
         void registry.serve(served.version, served.hash);
       },
     },
     router(auth, data, slotBytes) {
       const token = tokenCheck(deps.env['MANIFEST_TOKEN']?.trim() || undefined);
       const router = Router();
-      router.use(manifestApiRouter({ auth, versions, registry, live: serving, published, token }));
+      router.use(manifestApiRouter({ auth, versions, registry, live: serving, published, token, builder, built }));
       router.use(
         translationsRouter({ access: manifestAccess(auth, token), versions, live: serving, published, files }),
       );
@@ -87,7 +92,8 @@ export async function openManifest(deps: {
       const images = new ImageRefs({ dataDir: deps.dataDir, slotBytes });
       const render = (draft: Catalogue) =>
         createRenderRouter({ catalogue: draft, data: createSiteData({ ...data, catalogue: draft }), logger, images });
-      router.use(previewRouter({ auth, database, render, access: manifestAccess(auth, token) }));
+      const author = (req: Request): string => authorOf(req, token);
+      router.use(previewRouter({ auth, database, render, access: manifestAccess(auth, token), builder, author }));
       return router;
     },
     async follow(running) {
@@ -106,6 +112,7 @@ export async function openManifest(deps: {
     async close() {
       await stop?.();
       await registry.stop();
+      await builder.close();
     },
   };
 }

@@ -10,6 +10,7 @@ import { loadCatalogue, readManifest } from '../../engine/node/read.ts';
 import { openSiteDatabase, SQLITE_FILE } from '../db/database.ts';
 import { StaffAuth } from '../staff/auth.ts';
 import { manifestApiRouter, tokenCheck } from './api.ts';
+import { DEFAULT_BUILD_LIMITS, ManifestBuilder } from './builder.ts';
 import { ServerRegistry } from './follow.ts';
 import { ManifestVersions } from './versions.ts';
 
@@ -29,6 +30,7 @@ it(`of ${RUNS} randomly broken drafts, no invalid one is published and the live 
   const { sources } = readManifest();
   const files = sources.map((s) => ({ name: basename(s.file), text: s.text }));
   expect((await versions.publish({ base: 0, files, author: 'test', note: '', changes: [] })).ok).toBe(true);
+  const builder = new ManifestBuilder(DEFAULT_BUILD_LIMITS);
   const app = express();
   app.use(
     manifestApiRouter({
@@ -37,6 +39,8 @@ it(`of ${RUNS} randomly broken drafts, no invalid one is published and the live 
       registry: new ServerRegistry(database),
       live: () => initial.catalogue,
       published: async () => {},
+      builder,
+      built: { keep: () => {} },
       token: tokenCheck(TOKEN),
     }),
   );
@@ -74,6 +78,7 @@ it(`of ${RUNS} randomly broken drafts, no invalid one is published and the live 
     expect((await versions.live())?.files).toEqual(files);
   } finally {
     server.close();
+    await builder.close();
     await database.close();
   }
 }, 300_000);

@@ -1,10 +1,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { formatProblem, type BuildResult, type Catalogue } from '../../engine/index.ts';
+import type { BuildResult, Catalogue } from '../../engine/index.ts';
+import { shapeOf } from '../../engine/diff.ts';
 import { readManifest, MANIFEST_DIR } from '../../engine/node/read.ts';
 import type { Logger } from '../log.ts';
-import { buildDraft, checkDraft } from './api.ts';
-import type { ManifestFile } from '../../engine/shared/manifest.ts';
+import { answerText } from '../errors.ts';
+import type { Built, ManifestBuilder } from './builder.ts';
+import { buildDraft, checkOf } from './draft.ts';
+import type { DraftProblem, ManifestFile } from '../../engine/shared/manifest.ts';
 import { manifestHash, type ManifestVersions } from './versions.ts';
 
 /**
@@ -33,14 +36,66 @@ export const markFiles = async (number: number, dataDir: string): Promise<void> 
 /** What the live site serves: the live version built, with its number and hash. */
 export type LiveBuild = BuildResult & { readonly version: number; readonly hash: string };
 
-/** Builds the live version (the database is the source of truth once it has one). */
-export async function readLive(versions: ManifestVersions): Promise<LiveBuild | undefined> {
+/**
+ * Catalogues already built, by version hash, so that a reload does not build them again: the one a
+ * publish built (until its reload takes it), and the one served (a server hears of its own publish
+ * twice: from the publish, and from following the versions).
+ */
+export class BuiltVersions {
+  #kept: { hash: string; catalogue: Catalogue } | undefined;
+  #served: { hash: string; catalogue: Catalogue } | undefined;
+  keep(hash: string, catalogue: Catalogue): void {
+    this.#kept = { hash, catalogue };
+  }
+  serving(hash: string, catalogue: Catalogue): void {
+    this.#served = { hash, catalogue };
+  }
+  /** The catalogue built for `hash`: a kept one once (memory is not held twice), else the one served. */
+  take(hash: string): Catalogue | undefined {
+    const kept = this.#kept?.hash === hash ? this.#kept.catalogue : undefined;
+    if (kept) this.#kept = undefined;
+    return kept ?? (this.#served?.hash === hash ? this.#served.catalogue : undefined);
+  }
+}
+
+/** How the files are built: in the server's build worker (its limits, one at a time), else on this thread (the CLI). */
+export interface Builds {
+  readonly builder?: ManifestBuilder;
+  readonly built?: BuiltVersions;
+}
+
+/** Builds files, checked against `live`, keeping the catalogue when `keep`. */
+export async function buildFiles(
+  builds: Builds,
+  files: readonly ManifestFile[],
+  live: Catalogue | undefined,
+  keep: boolean,
+): Promise<Built> {
+  const shape = live && shapeOf(live);
+  if (builds.builder) return builds.builder.run({ files, live: shape, keep });
+  const built = buildDraft(files);
+  const catalogue = keep && built.ok ? { catalogue: built.catalogue } : {};
+  return { ok: true, check: checkOf(built, shape), pages: [], ...catalogue };
+}
+
+/**
+ * Builds the live version (the database is the source of truth once it has one), or takes it as its
+ * publish built it. Throws when the build was refused (over its limits): the caller keeps what it serves.
+ */
+export async function readLive(versions: ManifestVersions, builds: Builds = {}): Promise<LiveBuild | undefined> {
   const live = await versions.live();
   if (!live) return undefined;
+  const kept = builds.built?.take(live.hash);
+  if (kept) return { ok: true, catalogue: kept, problems: [], version: live.number, hash: live.hash };
+  if (!builds.builder) return { ...buildDraft(live.files), version: live.number, hash: live.hash };
+  const built = await buildFiles(builds, live.files, undefined, true);
+  if (!built.ok) throw new Error(`Version ${live.number} could not be built: ${answerText(built.refusal)}`);
+  if (built.catalogue)
+    return { ok: true, catalogue: built.catalogue, problems: [], version: live.number, hash: live.hash };
   return { ...buildDraft(live.files), version: live.number, hash: live.hash };
 }
 
-export interface FilesOptions {
+export interface FilesOptions extends Builds {
   readonly versions: ManifestVersions;
   /** Where the files' version mark is kept. */
   readonly dataDir: string;
@@ -79,9 +134,14 @@ export async function publishFiles(options: FilesOptions, reason: string): Promi
     );
     return undefined;
   }
-  const checked = checkDraft(files, options.live());
+  const built = await buildFiles(options, files, options.live(), true);
+  if (!built.ok) {
+    logger.warn({ reason }, `Manifest files not published: ${answerText(built.refusal)}`);
+    return undefined;
+  }
+  const checked = built.check;
   if (!checked.ok) {
-    for (const p of buildDraftProblems(files)) logger.error(p);
+    for (const p of checked.problems) logger.error(formatDraftProblem(p));
     const keeps =
       liveNumber > 0 ? `the site keeps serving version ${liveNumber}` : 'the site answers 503 until they are valid';
     logger.warn(
@@ -101,6 +161,7 @@ export async function publishFiles(options: FilesOptions, reason: string): Promi
     );
     return undefined;
   }
+  if (built.catalogue) options.built?.keep(outcome.version.hash, built.catalogue);
   await markFiles(outcome.version.number, options.dataDir).catch(() => undefined);
   logger.info(
     { reason, version: outcome.version.number },
@@ -119,12 +180,14 @@ export async function publishFiles(options: FilesOptions, reason: string): Promi
 export async function startingBuild(options: FilesOptions): Promise<BuildResult> {
   // Files edited while no server ran (a developer's edit, a git pull) are published as any edit is.
   await publishFiles(options, 'start');
-  const live = await readLive(options.versions);
+  const live = await readLive(options.versions, options).catch((err: unknown) => {
+    options.logger.error({ err }, 'The live manifest version could not be built; 503 until one is published.');
+    return { ok: false as const, problems: [] as const, version: 0, hash: '' };
+  });
   if (live) return live;
   return buildDraft(readFiles(options.dir, options.cwd));
 }
 
-const buildDraftProblems = (files: readonly ManifestFile[]): string[] => {
-  const built = buildDraft(files);
-  return built.ok ? [] : built.problems.map((p) => formatProblem(p));
-};
+/** A draft's problem as `npm run check` prints it: `manifest/file:line:col  message  (hint)`. */
+const formatDraftProblem = (p: DraftProblem): string =>
+  `${MANIFEST_DIR}/${p.file}:${p.line}:${p.col}  ${p.message}${p.hint ? `  (${p.hint})` : ''}`;

@@ -8,8 +8,8 @@ import type { ManifestFile } from '../../engine/shared/manifest.ts';
 import { TRANSLATIONS_API, type MarkAnswer, type TranslationsStatus } from '../../engine/shared/translations.ts';
 import { translationTable } from '../../engine/status.ts';
 import { answerError, errorAnswer, sendError } from '../errors.ts';
-import { buildDraft, checkDraft } from './api.ts';
-import { publishFiles, readFiles, type FilesOptions } from './source.ts';
+import { answerRefused } from './api.ts';
+import { buildFiles, publishFiles, readFiles, type FilesOptions } from './source.ts';
 import type { ManifestVersions } from './versions.ts';
 
 export interface TranslationsApiOptions {
@@ -56,8 +56,9 @@ export function translationsRouter(options: TranslationsApiOptions): Router {
   });
   router.get(TRANSLATIONS_API.status, async (_req, res) => {
     const live = await versions.live();
-    const built = buildDraft(live?.files ?? readFiles(dir, cwd));
-    if (!built.ok) return answerProblems(res, built.problems.length);
+    const built = await buildFiles(options.files, live?.files ?? readFiles(dir, cwd), undefined, true);
+    if (!built.ok) return answerRefused(res, built);
+    if (!built.catalogue) return answerProblems(res, built.check.problems.length);
     const status: TranslationsStatus = { version: live?.number ?? 0, languages: translationTable(built.catalogue) };
     res.json(status);
   });
@@ -81,7 +82,9 @@ export function translationsRouter(options: TranslationsApiOptions): Router {
       const changed = files.filter((f) => outcome.changed.includes(`${MANIFEST_DIR}/${f.name}`));
       return answer((await writeAndPublish(options.files, changed)) ?? 0);
     }
-    const checked = checkDraft(files, options.live());
+    const built = await buildFiles(options.files, files, options.live(), true);
+    if (!built.ok) return answerRefused(res, built);
+    const checked = built.check;
     if (!checked.ok) return answerProblems(res, checked.problems.length);
     const note = `Translations marked as reviewed (${target.trim()}) on the translations page.`;
     const published = await versions.publish({
@@ -92,6 +95,7 @@ export function translationsRouter(options: TranslationsApiOptions): Router {
       changes: checked.changes,
     });
     if (!published.ok) return answerMoved(res, baseVersion, published.live.number);
+    if (built.catalogue) options.files.built?.keep(published.version.hash, built.catalogue);
     await options.published(published.version.number);
     answer(published.version.number);
   });

@@ -2,6 +2,7 @@ import { createReadStream, type Stats } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
+import pMap from 'p-map';
 import sharp from 'sharp';
 import { shortHash } from './ids.ts';
 import { withCaptions } from './caption-text.ts';
@@ -72,9 +73,12 @@ export class LocalStore implements MediaStore {
     return stats?.isDirectory() ? this.index.add('folder', rel) : null;
   }
 
-  /** One stat per path: nothing to batch on a local disk. */
+  /**
+   * One stat per path: nothing to batch on a local disk. A few at a time: a catalogue's 20,000 folders
+   * stated at once would hold the thread that answers requests for a second.
+   */
   async resolveFolders(requests: readonly FolderRequest[]): Promise<Map<string, string | null>> {
-    const ids = await Promise.all(requests.map((r) => this.resolveFolder(r.path, r.fixedId)));
+    const ids = await pMap(requests, (r) => this.resolveFolder(r.path, r.fixedId), { concurrency: 16 });
     return new Map(requests.map((r, i) => [r.path, ids[i] ?? null]));
   }
 
