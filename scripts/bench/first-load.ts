@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CLIENT_ENTRY } from '../../engine/shared/page.ts';
+import { VITALS_ENTRY } from '../../engine/shared/vitals.ts';
 import { instances, isCatchAll, isGalleryKind, isPattern, type Catalogue, type PageKind } from '../../engine/index.ts';
 
 /**
@@ -11,6 +12,8 @@ import { instances, isCatchAll, isGalleryKind, isPattern, type Catalogue, type P
  */
 export const JS_BUDGET = 75 * 1024;
 export const GALLERY_JS_BUDGET = 95 * 1024;
+/** The Web Vitals reporter, loaded after the load event (never first-load), has a budget of its own. */
+export const VITALS_JS_BUDGET = 3 * 1024;
 
 /** The first-load budget of a page kind. */
 export const budgetOf = (kind: string): number => (isGalleryKind(kind as PageKind) ? GALLERY_JS_BUDGET : JS_BUDGET);
@@ -55,7 +58,7 @@ interface ManifestChunk {
   readonly dynamicImports?: readonly string[];
 }
 
-/** Files only the other entries (the staff tools) reach: none may load on a visitor page. */
+/** Files only the other entries (the staff tools; not the visitor entry nor the reporter) reach: none may load on a visitor page. */
 export function staffOnlyFiles(manifest: Readonly<Record<string, ManifestChunk>>): Set<string> {
   const reach = (roots: string[]): Set<string> => {
     const seen = new Set<string>();
@@ -68,8 +71,8 @@ export function staffOnlyFiles(manifest: Readonly<Record<string, ManifestChunk>>
     roots.forEach(visit);
     return seen;
   };
-  const others = Object.keys(manifest).filter((k) => manifest[k]?.isEntry && k !== CLIENT_ENTRY);
-  const visitor = reach([CLIENT_ENTRY]);
+  const others = Object.keys(manifest).filter((k) => manifest[k]?.isEntry && k !== CLIENT_ENTRY && k !== VITALS_ENTRY);
+  const visitor = reach([CLIENT_ENTRY, VITALS_ENTRY]);
   return new Set([...reach(others)].filter((k) => !visitor.has(k)).map((k) => `/${manifest[k]?.file}`));
 }
 
@@ -105,4 +108,32 @@ export async function measureJs(url: string, c: Catalogue, distDir = 'dist'): Pr
     rows.push({ kind, path, files: scripts.length, raw, gzip });
   }
   return rows;
+}
+
+/** The reporter a page names (`<meta name="vitals" data-src>`, server/render/vitals-meta.ts), if any. */
+export const reporterOf = (html: string): string | undefined =>
+  /<meta name="vitals" content="[^"]*" data-src="([^"]+)"/.exec(html)?.[1];
+
+/** The files of the reporter and the chunks it imports, as built in `distDir`. */
+export function reporterFiles(distDir = 'dist'): string[] {
+  const manifest = JSON.parse(readFileSync(join(distDir, 'client', '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const files: string[] = [];
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || files.includes(`/${chunk.file}`)) return;
+    files.push(`/${chunk.file}`);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(VITALS_ENTRY);
+  return files;
+}
+
+/** The gzip bytes of `files` as `url` serves them. */
+export async function gzipOf(url: string, files: readonly string[]): Promise<number> {
+  let total = 0;
+  for (const file of files) total += gzipSync(Buffer.from(await (await fetch(url + file)).arrayBuffer())).length;
+  return total;
 }

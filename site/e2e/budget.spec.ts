@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { budgetOf, GALLERY_JS_BUDGET, JS_BUDGET, measureJs, pathPerKind } from '../../scripts/bench/first-load.ts';
+import {
+  budgetOf,
+  firstLoadScripts,
+  GALLERY_JS_BUDGET,
+  gzipOf,
+  JS_BUDGET,
+  measureJs,
+  pathPerKind,
+  reporterFiles,
+  reporterOf,
+  VITALS_JS_BUDGET,
+} from '../../scripts/bench/first-load.ts';
 import { isGalleryKind, type PageKind } from '../../engine/index.ts';
 import { catalogue } from './helpers.ts';
 
@@ -26,4 +37,19 @@ test('first-load JavaScript of every visitor page kind is within budget and hold
     // A gallery hydrates at boot: its page does load its script (the budget measures something).
     if (gallery) expect(row.files, `${row.kind} ${row.path}`).toBeGreaterThan(0);
   }
+});
+
+/** The Web Vitals reporter: never among a page's first-load scripts, and within its own 3 KiB gzip. */
+test('the Web Vitals reporter comes after the first load, within its own budget', async ({ baseURL }) => {
+  const url = baseURL ?? '';
+  const files = reporterFiles();
+  expect(files.length).toBeGreaterThan(0);
+  for (const path of pathPerKind(catalogue()).values()) {
+    const html = await (await fetch(url + path)).text();
+    if (path === '/no-such-page') expect(reporterOf(html)).toBeUndefined();
+    else expect(reporterOf(html), path).toBe(files[0]);
+    expect(firstLoadScripts(html).filter((s) => files.includes(s))).toEqual([]);
+  }
+  const gzip = await gzipOf(url, files);
+  expect(gzip, `reporter: ${gzip} bytes gzip in ${files.length} files`).toBeLessThanOrEqual(VITALS_JS_BUDGET);
 });

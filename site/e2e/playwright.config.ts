@@ -55,7 +55,8 @@ export default defineConfig({
     command: 'npx tsx site/e2e/serve.ts',
     cwd: '../..',
     url: `${baseURL}/robots.txt`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    // Every page view names the Web Vitals reporter (the lab's headless browser never loads it: site/e2e/vitals.spec.ts).
+    env: { PORT: String(port), HOST: '127.0.0.1', WEB_VITALS_SAMPLE_RATE: '1' },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
