@@ -293,6 +293,10 @@ export const UI_KEYS = [
   'mainNav',
   'menu',
   'movNotice',
+  // the caption of a photo (a video) whose file name reads as a title: '{title}' is its words, in the
+  // language staff name files in; another language says '{gallery}, photo {n}' instead
+  'namedPhoto',
+  'namedVideo',
   'next',
   'notFoundBody',
   // the not-found page of a further language, for a page published in the default language only: '{language}' is its name
@@ -311,11 +315,19 @@ export const UI_KEYS = [
   'share',
   'showMore',
   'skipToContent',
+  // the viewer's slide, for screen readers: '{n} of {total}'
+  'slideOf',
   'tryAgain',
   'unsupportedVideo',
   'videoOfGallery',
   'viewDetails',
   'viewGallery',
+  // the viewer's names and buttons (screen readers read the names): the dialog, its carousel, a slide
+  'viewer',
+  'viewerCarousel',
+  'viewerSlide',
+  'zoomIn',
+  'zoomOut',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

@@ -71,7 +71,7 @@ describe('npm run check', () => {
             /pergola-pool-side-videos: 1 text missing
               manifest/families.yaml:286:15  families.pergola-variants.members.pool-side.name
             /motorized-shades-videos: 10 texts missing
-              manifest/catalogue.yaml:685:11  products.motorized-shades-videos.name
+              manifest/catalogue.yaml:720:11  products.motorized-shades-videos.name
               manifest/pages.yaml:1500:14  pages.motorized-shades-videos.heading
               manifest/pages.yaml:1502:20  pages.motorized-shades-videos.back.label
         Against HEAD, this edit:

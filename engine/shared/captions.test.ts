@@ -120,6 +120,22 @@ describe('captionOf', () => {
     expect(captionOf(photo('IMG_1234.HEIC'), 3, { gallery: 'G', ui: {} })).toBe('IMG 1234');
   });
 
+  it("makes a caption of a name that reads as a title with the page language's namedPhoto text", () => {
+    const english = { ...place, ui: { ...ui, namedPhoto: '{title}', namedVideo: '{title}' } };
+    expect(captionOf(photo('roman-shades-01.jpg'), 1, english)).toBe('Roman shades 1');
+    // File names are in English: a Spanish page says the gallery's title and the position instead.
+    const spanish = {
+      gallery: 'Cortinas romanas',
+      ui: { namedPhoto: '{gallery}, foto {n}', namedVideo: '{gallery}, video {n}' },
+      language: 'es',
+    };
+    expect(captionOf(photo('roman-shades-01.jpg'), 1, spanish)).toBe('Cortinas romanas, foto 1');
+    const clip = { name: 'roman-shades-install.mp4', kind: 'video' as const, mimeType: 'video/mp4' };
+    expect(captionOf(clip, 2, spanish)).toBe('Cortinas romanas, video 2');
+    // A stored caption still comes first.
+    expect(captionOf(photo('roman-shades-01.jpg', 'Sala'), 1, spanish)).toBe('Sala');
+  });
+
   it('numbers a listing from 1, in order', () => {
     const items = [photo('IMG_0001.jpg'), photo('patio.jpg'), photo('IMG_0002.jpg')];
     expect(captionsOf(items, { gallery: 'Patios', ui })).toEqual(['Patios, photo 1', 'Patio', 'Patios, photo 3']);

@@ -79,11 +79,15 @@ export function isCameraName(name: string): boolean {
     .every((w) => CAMERA_WORD.test(w));
 }
 
-/** Where an item is shown: what its caption is made from when its file name is no title. */
+/** Where an item is shown: what its caption is made from when none is stored. */
 export interface CaptionPlace {
   /** The title of the gallery it is shown in (a gallery page's heading, a gallery dialog's title). */
   readonly gallery: string;
-  /** The shared texts: `photoOfGallery` and `videoOfGallery` ('{gallery}, photo {n}'). */
+  /**
+   * The shared texts in the page's language: `photoOfGallery` and `videoOfGallery` ('{gallery}, photo
+   * {n}') for a name a camera gave, `namedPhoto` and `namedVideo` ('{title}'; in a language file names
+   * are not written in, '{gallery}, foto {n}') for a name that reads as a title.
+   */
   readonly ui: UiTexts;
   /** The language of the page it is shown on (its catalogue's `language`); absent: the default language. */
   readonly language?: string;
@@ -92,18 +96,25 @@ export interface CaptionPlace {
 /** What a caption is made from. */
 export type CaptionSource = Pick<ApiMediaItem, 'name' | 'caption' | 'captions' | 'kind' | 'mimeType'>;
 
+/** The ui text a caption is made with when none is stored (see CaptionPlace's `ui`). */
+function captionText(item: CaptionSource, ui: UiTexts): string | undefined {
+  const video = isVideo(item);
+  if (isCameraName(item.name)) return ui[video ? 'videoOfGallery' : 'photoOfGallery'];
+  return ui[video ? 'namedVideo' : 'namedPhoto'];
+}
+
 /**
  * What the visitor reads under a tile, in the viewer and in titles: the stored caption in the page's
- * language (`place.language`); else the stored default caption; else, for a name a camera or an app
- * gave, the gallery's title and the item's position in the listing (`n`, from 1) in the
- * `photoOfGallery` (a video: `videoOfGallery`) text; else a title from the name (also when the
- * manifest has no such text).
+ * language (`place.language`); else the stored default caption; else the page language's ui text for
+ * the kind of name it has (captionText), with the gallery's title, the item's position in the listing
+ * (`n`, from 1) and the title from the name (`title`); a title from the name without such a text.
  */
 export function captionOf(item: CaptionSource, n: number, place: CaptionPlace): string {
   const stored = (place.language ? item.captions?.[place.language]?.trim() : undefined) || item.caption?.trim();
   if (stored) return stored;
-  const text = isCameraName(item.name) ? place.ui[isVideo(item) ? 'videoOfGallery' : 'photoOfGallery'] : undefined;
-  return text ? fillText(text, { gallery: place.gallery, n }) : titleFromName(item.name);
+  const title = titleFromName(item.name);
+  const text = captionText(item, place.ui);
+  return text ? fillText(text, { gallery: place.gallery, n, title }) : title;
 }
 
 /** The caption of every item of a listing, in order (each with its position). */

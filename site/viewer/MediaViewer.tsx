@@ -6,6 +6,7 @@ import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
+import type { UiTexts } from '../../engine/index.ts';
 import { captionsOf } from '../../engine/shared/captions.ts';
 import { useLanguage, useUi } from '../app/context.ts';
 import { DownloadButton } from './DownloadButton.tsx';
@@ -28,6 +29,23 @@ interface Props {
   readonly onView?: (index: number) => void;
   /** Where to mount the viewer (inside a modal dialog, so that it shows above it). */
   readonly portalRoot?: Element | null;
+}
+
+/** The viewer's words in the page's language (the lightbox's own are English): ui texts by its label. */
+function viewerLabels(ui: UiTexts): Record<string, string | undefined> {
+  return {
+    Close: ui['close'],
+    Previous: ui['previous'],
+    Next: ui['next'],
+    'Zoom in': ui['zoomIn'],
+    'Zoom out': ui['zoomOut'],
+    Lightbox: ui['viewer'],
+    'Photo gallery': ui['viewer'],
+    Carousel: ui['viewerCarousel'],
+    Slide: ui['viewerSlide'],
+    // The lightbox fills in {index} and {total}; the manifest's texts say {n}.
+    '{index} of {total}': ui['slideOf']?.replace('{n}', '{index}'),
+  };
 }
 
 /**
@@ -63,7 +81,7 @@ export default function MediaViewer({ items: listed, gallery, index, onClose, on
       close={() => setOpen(false)}
       slides={slides}
       plugins={[Video, Zoom, Counter]}
-      labels={{ Close: ui['close'], Previous: ui['previous'], Next: ui['next'] }}
+      labels={viewerLabels(ui)}
       controller={{ closeOnBackdropClick: true, closeOnPullDown: true }}
       zoom={{ scrollToZoom: true, maxZoomPixelRatio: 2, doubleTapDelay: 300 }}
       counter={{ container: { 'aria-live': 'polite', 'aria-atomic': true, role: 'status' } as object }}
