@@ -25,10 +25,12 @@ const Toolbar = styled('div', {
   '& p': { margin: 0, color: '$muted', fontWeight: 600 },
 });
 
+/** The error and empty boxes, which stand where the count line would (with its space above). */
+const Status = styled(StatusBox, { marginTop: '$5' });
+
 /** The gallery texts the island shows (the page's, text placeholders still in). */
 export interface GalleryTexts {
   readonly count?: string;
-  readonly none?: string;
   readonly error?: string;
   readonly emptyTitle?: string;
   readonly emptyBody?: string;
@@ -68,7 +70,7 @@ function useCountLine(
 ): string {
   const language = useLanguage();
   const n = Math.max(listed, total ?? 0);
-  const text = listed > 0 ? texts.count : texts.none;
+  const text = texts.count;
   const [format, setFormat] = useState<typeof formatText>();
   const changed = n !== first.n;
   useEffect(() => {
@@ -78,8 +80,8 @@ function useCountLine(
 }
 
 /**
- * A gallery's body: count line, Refresh (once the island is live), the grid and its viewer, the
- * loading, empty and error texts.
+ * A gallery's body: count line and Refresh (once the island is live) when it has items, the grid and
+ * its viewer, the loading, empty and error texts (an empty gallery says so in its empty texts alone).
  */
 export default function GalleryIsland({
   source,
@@ -125,19 +127,19 @@ export default function GalleryIsland({
   if (isLoading) body = <Loading text={texts.loading} />;
   else if (error && items.length === 0)
     body = (
-      <StatusBox role="alert" data-testid="gallery-error">
+      <Status role="alert" data-testid="gallery-error">
         <p>{fillText(texts.error ?? '', vars)}</p>
         <Button type="button" onClick={retry} disabled={!live || isValidating || refreshing} aria-busy={refreshing}>
           {ui['tryAgain']}
         </Button>
-      </StatusBox>
+      </Status>
     );
   else if (items.length === 0)
     body = (
-      <StatusBox data-testid="gallery-empty">
+      <Status data-testid="gallery-empty">
         <h2>{fillText(texts.emptyTitle ?? '', vars)}</h2>
         <p>{fillText(texts.emptyBody ?? '', vars)}</p>
-      </StatusBox>
+      </Status>
     );
   else
     body = (
@@ -154,12 +156,12 @@ export default function GalleryIsland({
 
   return (
     <>
-      {!isLoading && !(error && items.length === 0) && (
+      {!isLoading && hasItems && (
         <Toolbar>
           <p role="status" data-testid="gallery-count">
             {count}
           </p>
-          {hasItems && live && (
+          {live && (
             <RefreshButton refreshing={refreshing} disabled={isValidating} onClick={retry} data-testid="refresh" />
           )}
         </Toolbar>

@@ -23,7 +23,7 @@ function countLine(texts: GalleryTexts, vars: Vars, shell: Shell, listed: number
   const n = Math.max(listed, total ?? 0);
   return {
     n,
-    text: formatText((listed > 0 ? texts.count : texts.none) ?? '', { ...vars, n }, shell.messages, shell.language),
+    text: formatText(texts.count ?? '', { ...vars, n }, shell.messages, shell.language),
   };
 }
 
@@ -32,7 +32,6 @@ const Footer = styled('div', { marginTop: '$6' });
 /** The page texts the gallery island shows. */
 const GALLERY_TEXT_KEYS = [
   'count',
-  'none',
   'error',
   'emptyTitle',
   'emptyBody',
@@ -83,7 +82,7 @@ export default function Gallery() {
               GALLERY_TEXT_KEYS.flatMap((k) => (texts[k] === undefined ? [] : [[k, texts[k]]])),
             ),
             vars,
-            messages: messagesFor(shell.messages, [texts.count, texts.none]),
+            messages: messagesFor(shell.messages, [texts.count]),
             count: countLine(texts, vars, shell, items?.length ?? 0, key === null ? undefined : payload.partial?.[key]),
             layout: galleryLayout(page.kind, vars['mediaType']),
             label: heading,
