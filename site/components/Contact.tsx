@@ -1,4 +1,5 @@
 import { CalendarCheck, Mail, MapPin, Phone } from 'lucide-react';
+import { Fragment } from 'react';
 import { useShell } from '../app/context.ts';
 import { telHref } from '../../engine/shared/contact.ts';
 import { styled } from '../styles/stitches.ts';
@@ -71,8 +72,25 @@ const Reach = styled('a', {
   alignItems: 'center',
   gap: '$2',
   minHeight: '44px',
-  overflowWrap: 'anywhere',
+  // A word breaks only when it has a line of its own and still does not fit.
+  overflowWrap: 'break-word',
+  '& > span': { minWidth: 0 },
 });
+
+/** An e-mail address that may break after its @ and before its dots, never inside a word. */
+function EmailText({ address }: { readonly address: string }) {
+  const parts = address.split(/(?<=@)|(?=\.)/);
+  return (
+    <span>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
 
 /**
  * The contact block: phone, e-mail, address, hours, service area and (unless `consult` is false, as beside
@@ -93,7 +111,7 @@ export function ContactBlock({ tone = 'dark', consult = true }: { tone?: 'dark' 
         </Reach>
         <Reach href={`mailto:${c.email}`}>
           <Mail size={16} aria-hidden="true" />
-          {c.email}
+          <EmailText address={c.email} />
         </Reach>
         <address>
           <MapPin size={16} aria-hidden="true" /> {street}, {city}, {region} {postalCode}

@@ -45,6 +45,10 @@ const DesktopNav = styled('nav', {
   display: 'none',
   '@md': { display: 'block' },
   '& ul': { display: 'flex', gap: '$1', listStyle: 'none', margin: 0, padding: 0 },
+  '& a': { paddingInline: '$2' },
+  // From 1024 px the labels have room on one line ('Retractable Awnings', 'Cortinas y persianas'):
+  // the brand's name wraps instead.
+  '@media (min-width: 1024px)': { flexShrink: 0, '& a': { whiteSpace: 'nowrap' } },
 });
 
 const MenuButton = styled('button', {
