@@ -39,6 +39,7 @@ beforeAll(async () => {
   folder = await siteFolder();
   site = await startSiteProcess(folder, { STAFF_PASSWORD: PASSWORD, MANIFEST_TOKEN: TOKEN, DRAIN_SECONDS: '0' });
   cookie = await signIn(site.base);
+  small = (await live()).files;
   probing = probe(site.base);
 }, 60_000);
 
@@ -83,7 +84,6 @@ const HOSTILE = [
 describe('a manifest cannot stop the server', () => {
   it('an alias bomb and 100,000-deep nesting are located problems through check, preview and publish', async () => {
     const { version, files } = await live();
-    small = files;
     for (const hostile of HOSTILE) {
       const draft = withFile(files, hostile.name, hostile.text);
       const checked = await post(MANIFEST_API.check, { files: draft });
@@ -99,6 +99,18 @@ describe('a manifest cannot stop the server', () => {
       expect(problems[0]?.message).toMatch(hostile.says);
     }
     expect((await live()).version).toBe(version);
+  }, 30_000);
+
+  it('keeps the newest 5 previews of an author: the sixth answer says older ones went, and the first no longer opens', async () => {
+    const made: DraftPreview[] = [];
+    for (let i = 0; i < 6; i++)
+      made.push((await (await post(MANIFEST_API.preview, { files: small, author: 'Ann' })).json()) as DraftPreview);
+    expect(made.slice(0, 5).map((p) => p.notice)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(made[5]?.notice).toMatch(
+      /^1 older preview\(s\) were removed to keep this one \(each author keeps the newest 5/,
+    );
+    expect((await fetch(`${site.base}${made[0]?.url}`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(`${site.base}${made[5]?.url}`, { headers: { cookie } })).status).toBe(200);
   }, 30_000);
 
   it('as file edits of the running server, they are logged at their place and never published', async () => {

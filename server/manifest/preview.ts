@@ -97,13 +97,14 @@ export function previewRouter(options: PreviewOptions): Router {
       return sendError(res, 'ManifestProblems', { count: String(draft.check.problems.length) });
     const token = randomBytes(12).toString('base64url');
     const removed = await keepDraft(options.database, { token, files, author: options.author(req) });
+    for (const gone of removed) built.delete(gone);
     keep(token, draft.catalogue);
     const url = `${PREVIEW_PREFIX}/${token}/`;
     const answer: DraftPreview = {
       token,
       url,
       pages: draft.pages,
-      ...(removed ? { notice: removedNotice(removed) } : {}),
+      ...(removed.length ? { notice: removedNotice(removed.length) } : {}),
     };
     res.setHeader('Cache-Control', 'no-store').json(answer);
   });
@@ -139,12 +140,12 @@ export function previewRouter(options: PreviewOptions): Router {
 
 /**
  * Stores a draft and removes the author's oldest beyond the quota, then everyone's oldest beyond it
- * (and any older than DRAFT_DAYS); answers how many went.
+ * (and any older than DRAFT_DAYS); answers the tokens the quota removed.
  */
 async function keepDraft(
   database: Database,
   draft: { readonly token: string; readonly files: readonly ManifestFile[]; readonly author: string },
-): Promise<number> {
+): Promise<string[]> {
   const { db } = database;
   const now = Date.now();
   await db
@@ -172,7 +173,7 @@ async function keepDraft(
       .deleteFrom('manifest_drafts')
       .where('token', 'in', [...gone])
       .execute();
-  return gone.size;
+  return [...gone];
 }
 
 /** What the editor shows when keeping a draft removed older ones. */

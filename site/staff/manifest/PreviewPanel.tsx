@@ -57,6 +57,7 @@ export function PreviewPanel(props: {
         {state.busy ? t('previewing') : t('previewButton')}
       </Button>
       {state.failed && <Muted role="alert">{t('previewFailed', { error: state.failed })}</Muted>}
+      {preview?.notice && current && <Muted role="status">{preview.notice}</Muted>}
       {preview && current && (
         <Pick>
           <label>
