@@ -75,4 +75,25 @@ export default tseslint.config(
     },
   },
   { files: TESTS.map((t) => `site/${t}`), rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SERVER] }] } },
+  // Static and interactive apart: templates, sections and the page frame render once, on the server,
+  // from the payload (site/data/page-data.ts); fetching and shared state belong to islands.
+  {
+    files: ['site/templates/**/*.tsx', 'site/sections/**/*.tsx', 'site/app/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NOT_SERVER,
+            NOT_TESTING,
+            {
+              group: ['swr', 'swr/*', 'jotai', 'jotai/*', '**/data/hooks.ts'],
+              message: 'Static code reads the page payload (site/data/page-data.ts); fetching belongs to an island.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

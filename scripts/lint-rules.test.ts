@@ -35,4 +35,12 @@ describe('import rules', () => {
       expect.stringMatching(/^no-restricted-imports: .*testing\/ is test tooling/),
     ]);
   });
+
+  it('static templates and sections never fetch: swr, jotai and the fetching hooks belong to islands', async () => {
+    const code = "import { useMedia } from '../data/hooks.ts';\nexport const x = useMedia;\n";
+    expect(await messagesOf('site/sections/Example.tsx', code)).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Static code reads the page payload/),
+    ]);
+    expect(await messagesOf('site/islands/example.island.tsx', code)).toEqual([]);
+  });
 });

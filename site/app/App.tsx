@@ -1,10 +1,8 @@
-import { SWRConfig } from 'swr';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
-import { SWR_OPTIONS } from '../data/swr.ts';
 import { globalStyles, styled } from '../styles/stitches.ts';
 import { getTemplate } from '../templates/registry.ts';
-import { DataContext, LanguageContext, PageContext, ShellContext, UiContext } from './context.ts';
+import { LanguageContext, PageContext, ShellContext, UiContext } from './context.ts';
 import type { PagePayload, Shell } from '../../engine/shared/page.ts';
 
 const SkipLink = styled('a', {
@@ -29,8 +27,9 @@ export interface AppProps {
 }
 
 /**
- * A visitor page as the server renders it: shell, header, the template of its kind, footer. Its data
- * comes from the payload (swr fallback); its interactive parts are islands with their own props.
+ * A visitor page as the server renders it: shell, header, the template of its kind, footer. Static
+ * parts read the payload at once (no fetching, no loading state: site/data/page-data.ts); the
+ * interactive parts are islands with their own props and data.
  */
 export function App({ shell, payload }: AppProps) {
   globalStyles();
@@ -40,18 +39,14 @@ export function App({ shell, payload }: AppProps) {
       <LanguageContext.Provider value={shell.language}>
         <UiContext.Provider value={shell.ui}>
           <PageContext.Provider value={{ payload, receivedAt: Date.now() }}>
-            <DataContext.Provider value={{ ...payload, receivedAt: Date.now() }}>
-              <SWRConfig value={{ ...SWR_OPTIONS, fallback: payload.fallback }}>
-                <SkipLink href="#main">{shell.ui['skipToContent']}</SkipLink>
-                <Column>
-                  <Header />
-                  <Main id="main" tabIndex={-1}>
-                    {Template ? <Template /> : null}
-                  </Main>
-                  <Footer />
-                </Column>
-              </SWRConfig>
-            </DataContext.Provider>
+            <SkipLink href="#main">{shell.ui['skipToContent']}</SkipLink>
+            <Column>
+              <Header />
+              <Main id="main" tabIndex={-1}>
+                {Template ? <Template /> : null}
+              </Main>
+              <Footer />
+            </Column>
           </PageContext.Provider>
         </UiContext.Provider>
       </LanguageContext.Provider>

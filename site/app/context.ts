@@ -23,8 +23,9 @@ export const UiContext = createContext<UiTexts>({});
 export const LanguageContext = createContext('en');
 
 /**
- * The data an swr key starts with: on the server the page's whole payload, in an island only the keys
- * the island reads (its `data` prop). `receivedAt` is when it was fetched (client clock, for freshness).
+ * The data an island's swr keys start with: only the keys the island reads (its `data` prop, taken
+ * from the page's payload by `<Island>`). `receivedAt` is when it was fetched (client clock, for
+ * freshness). Static templates read the page's payload itself (site/data/page-data.ts).
  */
 export interface DataState {
   readonly fallback: Readonly<Record<string, unknown>>;

@@ -1,12 +1,12 @@
 import { useContext, type ImgHTMLAttributes } from 'react';
 import { responsive } from '../../engine/shared/images.ts';
 import { PageContext, useShell } from '../app/context.ts';
-import { useSlotImages } from '../data/hooks.ts';
+import { usePageSlotImages } from '../data/page-data.ts';
 import { Thumb } from './Thumb.tsx';
 
 /** The image of a slot: its slot image when staff uploaded one, else the manifest's built-in default. */
 export function useSlotImage(slot: string | undefined): string | undefined {
-  const images = useSlotImages();
+  const images = usePageSlotImages();
   const { slots } = useShell();
   if (!slot) return undefined;
   return images[slot]?.imageUrl ?? slots[slot];

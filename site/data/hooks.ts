@@ -1,7 +1,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import type { ApiMediaItem, ApiSlotImages, ApiProduct } from '../../engine/shared/api.ts';
+import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { useData } from '../app/context.ts';
-import { FRESH_MS, keys, mediaKey, type MediaSource } from '../../engine/shared/keys.ts';
+import { FRESH_MS, mediaKey, type MediaSource } from '../../engine/shared/keys.ts';
 
 export interface ApiState<T> {
   readonly data: T | undefined;
@@ -45,16 +45,6 @@ export function useApi<T>(
     isValidating: res.isValidating,
     revalidate: () => res.mutate(),
   };
-}
-
-/** The product list; `enabled: false` reads nothing (hooks cannot be called conditionally). */
-export const useProducts = (enabled = true): ApiState<ApiProduct[]> =>
-  useApi<ApiProduct[]>(enabled ? keys.products : null);
-
-/** Slot id -> slot image; a failing call counts as "none uploaded" (slots show their defaults). */
-export function useSlotImages(): ApiSlotImages {
-  const { data } = useApi<ApiSlotImages>(keys.slotImages, FRESH_MS.slotImages, { revalidateOnFocus: true });
-  return data ?? {};
 }
 
 /** A gallery's items; `enabled: false` loads nothing (dialogs load when opened). */

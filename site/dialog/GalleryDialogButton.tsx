@@ -4,7 +4,7 @@ import { keys } from '../../engine/shared/keys.ts';
 import { dialogLookup, dialogSource } from '../../engine/shared/sources.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
 import { usePage, useShell } from '../app/context.ts';
-import { useProducts } from '../data/hooks.ts';
+import { usePageProducts } from '../data/page-data.ts';
 import type { DialogIslandProps } from '../islands/dialog.island.tsx';
 import { Island } from '../islands/Island.tsx';
 
@@ -35,14 +35,14 @@ export function useDialogHref(dialog: Dialog, product?: ApiProduct): string | un
 export function GalleryDialogButton({ dialog, product, vars = {}, variant = 'outline', trigger }: Props) {
   const { ui } = useShell();
   const { payload } = usePage();
-  const products = useProducts();
-  const ctx = { page: payload.page, vars: payload.vars, products: products.data ?? [], folderIds: payload.folderIds };
+  const products = usePageProducts();
+  const ctx = { page: payload.page, vars: payload.vars, products: products.products, folderIds: payload.folderIds };
   const source = dialogSource(ctx, dialog, product);
   const lookup = dialogLookup(dialog, product);
   const failed =
     source === null &&
     lookup !== null &&
-    (lookup === 'products' ? products.error !== undefined : payload.errors.includes(keys.folderLookup(lookup.folder)));
+    (lookup === 'products' ? products.failed : payload.errors.includes(keys.folderLookup(lookup.folder)));
   const names = { ...vars, ...(product ? { name: product.name } : {}) };
   const href = useDialogHref(dialog, product);
   const again = lookup === 'products' ? { product: dialog.product ?? '' } : lookup;

@@ -2,7 +2,7 @@ import { createStore } from 'jotai';
 import { renderToString } from 'react-dom/server';
 import { ISLAND_ATTR, ISLAND_ROOT_ATTR, type IslandName } from '../../engine/shared/islands.ts';
 import { jsonForScript } from '../../engine/shared/page.ts';
-import { useData, useShell, type DataState } from '../app/context.ts';
+import { usePage, useShell, type DataState } from '../app/context.ts';
 import { IslandRoot } from './IslandRoot.tsx';
 import { islandNameOf, type IslandModule, type IslandProps, type IslandScript } from './types.ts';
 
@@ -23,7 +23,7 @@ export function beginIslands(): void {
 export const islandsRendered = (): readonly IslandName[] => rendered;
 
 /** The part of the page's data an island reads: the keys it names, nothing else. */
-function dataFor(page: DataState, keys: readonly string[]): IslandScript['data'] {
+function dataFor(page: Omit<DataState, 'receivedAt'>, keys: readonly string[]): IslandScript['data'] {
   const fallback = Object.fromEntries(keys.filter((k) => k in page.fallback).map((k) => [k, page.fallback[k]]));
   const errors = page.errors.filter((k) => keys.includes(k));
   const partial = Object.fromEntries(
@@ -48,7 +48,7 @@ export function Island<N extends IslandName>({
   readonly data?: readonly string[];
 }) {
   const { ui, language } = useShell();
-  const own = dataFor(useData(), data);
+  const own = dataFor(usePage().payload, data);
   const mod = MODULES[name] as IslandModule<N> | undefined;
   if (!mod) throw new Error(`No island module site/islands/${name}.island.tsx`);
   const Component = mod.default;

@@ -3,7 +3,7 @@ import { FeatureCard } from '../components/FeatureCard.tsx';
 import { cardSizes } from '../../engine/shared/images.ts';
 import { Grid } from '../components/ui.tsx';
 import { usePage } from '../app/context.ts';
-import { useProducts } from '../data/hooks.ts';
+import { usePageProducts } from '../data/page-data.ts';
 import { productById } from '../../engine/shared/products.ts';
 import { fillText } from '../../engine/placeholders.ts';
 import { balancedColumns } from '../lib/grid.ts';
@@ -14,7 +14,7 @@ import type { SectionProps } from './types.ts';
 export default function Cards({ section, index, vars }: SectionProps) {
   const { payload } = usePage();
   const cards = cardsOf(section);
-  const { data: products = [] } = useProducts(cards.some((c) => c.product));
+  const { products } = usePageProducts();
   const pictured = cards.filter((c) => c.slot !== undefined);
   // One picture among text cards: it takes a row of its own, the text cards share the rows below.
   const showcase = pictured.length === 1 && cards.length >= 3;

@@ -2,7 +2,8 @@ import { ArrowRight, Film, Images } from 'lucide-react';
 import type { Card as CardDef, Texts } from '../../engine/index.ts';
 import { SubHeading } from '../components/Heading.tsx';
 import { Grid, IconBadge } from '../components/ui.tsx';
-import { useMedia } from '../data/hooks.ts';
+import { usePageData } from '../data/page-data.ts';
+import { mediaKey } from '../../engine/shared/keys.ts';
 import { useSourceContext } from '../data/sources.ts';
 import { mediaCardSource } from '../../engine/shared/sources.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
@@ -35,7 +36,9 @@ const TileBox = styled('div', tileStyle);
 
 function MediaTypeCard({ card, texts, vars }: { card: CardDef; texts: Texts; vars: Vars }) {
   const source = mediaCardSource(useSourceContext(), card);
-  const { data } = useMedia(source, card.media !== undefined);
+  const listing = usePageData<readonly unknown[]>(card.media !== undefined ? mediaKey(source) : null);
+  // A listing the server cut to its first screenful counts whole.
+  const count = listing.length ?? listing.data?.length;
   const countText = card.media ? texts[card.media] : undefined;
   const body = (
     <>
@@ -43,9 +46,9 @@ function MediaTypeCard({ card, texts, vars }: { card: CardDef; texts: Texts; var
       <div>
         <SubHeading>{fillText(card.title, vars)}</SubHeading>
         {card.text && <p>{fillText(card.text, vars)}</p>}
-        {countText && data && (
+        {countText && count !== undefined && (
           <p className="count" data-testid={`count-${card.media}`}>
-            {fillText(countText, { ...vars, n: data.length })}
+            {fillText(countText, { ...vars, n: count })}
           </p>
         )}
       </div>

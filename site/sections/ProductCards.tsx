@@ -1,11 +1,10 @@
 import type { ApiFolderPreview, ApiProduct } from '../../engine/shared/api.ts';
 import type { Section } from '../../engine/index.ts';
-import { usePage, useShell } from '../app/context.ts';
+import { useShell } from '../app/context.ts';
 import { FeatureCard } from '../components/FeatureCard.tsx';
 import { cardSizes } from '../../engine/shared/images.ts';
-import { Loading } from '../components/Loading.tsx';
 import { Grid } from '../components/ui.tsx';
-import { useApi, useProducts } from '../data/hooks.ts';
+import { usePageData, usePageProducts } from '../data/page-data.ts';
 import { filterProducts, iconFor, productHref } from '../../engine/shared/products.ts';
 import { coverKey } from '../../engine/shared/sources.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
@@ -25,7 +24,7 @@ interface ProductCardProps {
 function ProductCard({ section, product, cols, untitled, vars }: ProductCardProps) {
   const { slots } = useShell();
   const slot = slots[product.id] ? product.id : undefined;
-  const { data: cover } = useApi<ApiFolderPreview>(slot ? null : coverKey(product.driveFolderId));
+  const { data: cover } = usePageData<ApiFolderPreview>(slot ? null : coverKey(product.driveFolderId));
   const href = productHref(section, product);
   const icon = iconFor(section, product);
   return (
@@ -54,10 +53,7 @@ function ProductCard({ section, product, cols, untitled, vars }: ProductCardProp
  * optional gallery dialog ('{name} Gallery').
  */
 export default function ProductCards({ section, index, vars }: SectionProps) {
-  const { payload } = usePage();
-  const { data, isLoading } = useProducts();
-  if (isLoading) return <Loading text={payload.page.texts['loading']} />;
-  const products = filterProducts(data ?? [], section.filter);
+  const products = filterProducts(usePageProducts().products, section.filter);
   if (products.length === 0) return null;
   const cols = balancedColumns(products.length);
   const heading = section.heading !== undefined ? fillText(section.heading, vars) : undefined;

@@ -6,10 +6,9 @@ import { usePage, useShell } from '../app/context.ts';
 import type { Card as CardDef } from '../../engine/index.ts';
 import { GalleryDialogButton, useDialogHref } from '../dialog/GalleryDialogButton.tsx';
 import { SubHeading } from '../components/Heading.tsx';
-import { Loading } from '../components/Loading.tsx';
 import { ResponsiveThumb, useSlotImage } from '../components/SlotImage.tsx';
 import { Actions, BulletList, ButtonLink, Lead } from '../components/ui.tsx';
-import { useApi, useProducts } from '../data/hooks.ts';
+import { usePageData } from '../data/page-data.ts';
 import { useSourceContext } from '../data/sources.ts';
 import { coverKey, introCoverFolder, introProduct } from '../../engine/shared/sources.ts';
 import { fillText, type Vars } from '../../engine/placeholders.ts';
@@ -114,19 +113,15 @@ function Features({ features, id }: { readonly features: readonly string[]; read
  */
 export default function ProductIntro({ section, index, vars }: SectionProps) {
   const { payload } = usePage();
-  const { isLoading, error } = useProducts();
   const page = payload.page;
   const ctx = useSourceContext();
   const product = introProduct(ctx, section);
-  const { data: cover } = useApi<ApiFolderPreview>(coverKey(introCoverFolder(ctx, product)));
+  const { data: cover } = usePageData<ApiFolderPreview>(coverKey(introCoverFolder(ctx, product)));
   // A product without media of its own (a screen application) shows its slot image, keyed by its id.
   const slotImage = useSlotImage(product && !product.driveFolderId ? product.id : undefined);
   const picture = (product?.driveFolderId ? undefined : slotImage) ?? cover?.previewUrl;
   const href = useDialogHref(section.dialog ?? { title: '' }, product);
   const trigger = `${section.id ?? index}-dialog`;
-  // Only the first load shows the spinner: a retry after a failure keeps the buttons (and a dialog
-  // opened from them) in place.
-  if (isLoading && !error) return <Loading text={page.texts['loading']} />;
   const more = cardsOf(section);
   // Without the product (its list could not be read) the gallery buttons stay, and their dialogs say
   // what failed; a dialog opened meanwhile stays open while the list is asked again and heals.

@@ -1,8 +1,6 @@
 import { usePage } from '../app/context.ts';
-import { Loading } from '../components/Loading.tsx';
 import { Missing } from '../components/Missing.tsx';
 import { PageTop } from '../components/PageTop.tsx';
-import { useProducts } from '../data/hooks.ts';
 import { introProduct } from '../../engine/shared/sources.ts';
 import { useSourceContext } from '../data/sources.ts';
 import { fillText } from '../../engine/placeholders.ts';
@@ -16,9 +14,7 @@ import ProductIntro, { introFor } from '../sections/ProductIntro.tsx';
 export default function Application() {
   const { payload } = usePage();
   const { page, vars } = payload;
-  const { isLoading } = useProducts();
   const product = introProduct(useSourceContext(), undefined);
-  if (isLoading) return <Loading text={page.texts['loading']} />;
   if (!product) return <Missing text={page.texts['notFound'] ?? page.heading} back={page.back} vars={vars} />;
   const named = { ...vars, name: product.name };
   return (

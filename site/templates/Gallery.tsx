@@ -5,7 +5,6 @@ import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { PageLinks } from '../components/PageLinks.tsx';
 import { PageTop } from '../components/PageTop.tsx';
 import { ButtonLink, Container, StatusBox } from '../components/ui.tsx';
-import { kindOf } from '../../engine/kinds.ts';
 import { galleryLayout } from '../../engine/kinds.ts';
 import { gallerySource } from '../../engine/shared/sources.ts';
 import { useSourceContext } from '../data/sources.ts';
@@ -47,7 +46,7 @@ export default function Gallery() {
   const shell = useShell();
   const { ui } = shell;
   const { page, vars, status } = payload;
-  const source = gallerySource(useSourceContext(kindOf(page.kind).products));
+  const source = gallerySource(useSourceContext());
   if (payload.photo && !payload.photo.found)
     return (
       <Container css={{ padding: '$6 $4' }}>

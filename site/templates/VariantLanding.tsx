@@ -1,9 +1,8 @@
 import { usePage } from '../app/context.ts';
-import { Loading } from '../components/Loading.tsx';
 import { Missing } from '../components/Missing.tsx';
 import { PageLinks } from '../components/PageLinks.tsx';
 import { StandardPage } from '../components/StandardPage.tsx';
-import { useProducts } from '../data/hooks.ts';
+import { usePageProducts } from '../data/page-data.ts';
 import { productById } from '../../engine/shared/products.ts';
 import { hasIntroSection } from '../../engine/sections.ts';
 import ProductIntro, { introFor } from '../sections/ProductIntro.tsx';
@@ -15,9 +14,8 @@ import ProductIntro, { introFor } from '../sections/ProductIntro.tsx';
 export default function VariantLanding() {
   const { payload } = usePage();
   const { page, vars } = payload;
-  const { data: products, isLoading } = useProducts(page.product !== undefined);
-  const product = productById(products ?? [], page.product);
-  if (page.product && isLoading) return <Loading text={page.texts['loading']} />;
+  const { products } = usePageProducts();
+  const product = productById(products, page.product);
   if (page.product && !product)
     return <Missing text={page.texts['notFound'] ?? page.heading} back={page.back} vars={vars} />;
   const ownIntro = product !== undefined && !hasIntroSection(page);
