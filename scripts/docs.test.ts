@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../engine/shared/staff.ts';
 
 /**
  * The docs name files, lines and code: each must exist, so a guide that drifts from the code fails
@@ -66,5 +67,29 @@ describe.each(DOCS)('%s', (doc) => {
       return [`${doc}:${line} \`${text}\``];
     });
     expect(missing).toEqual([]);
+  });
+});
+
+/** The operators' guide's fenced blocks of a language, each as its text. */
+const blocksOf = (language: string): string[] =>
+  [...readFileSync('docs/operators.md', 'utf8').matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map(
+    (m) => m[1]!,
+  );
+
+describe("the operators' guide's proxy configurations (read, not run)", () => {
+  it('nginx: balanced blocks, its proxy_pass names its upstream, and it lets the largest upload through', () => {
+    const [nginx] = blocksOf('nginx');
+    expect(nginx).toBeDefined();
+    const code = nginx!.replace(/#.*$/gm, '');
+    expect(code.split('{').length).toBe(code.split('}').length);
+    const upstream = /upstream\s+(\w+)\s*\{/.exec(code)?.[1];
+    expect(code).toContain(`proxy_pass http://${upstream};`);
+    const body = Number(/client_max_body_size\s+(\d+)m;/.exec(code)?.[1]) * 1024 * 1024;
+    expect(body).toBeGreaterThan(MAX_UPLOAD_BYTES);
+  });
+
+  it('Caddy: it sends visitors only to servers whose /readyz answers', () => {
+    const [caddy] = blocksOf('caddyfile');
+    expect(caddy).toContain('health_uri /readyz');
   });
 });
