@@ -39,8 +39,8 @@ beforeAll(async () => {
       DRAIN_SECONDS: '0',
     });
   };
-  a = await start();
-  b = await start();
+  // Started at the same instant: both find an empty database and race to publish the manifest files.
+  [a, b] = await Promise.all([start(), start()]);
   const database = openDatabase({ url });
   password = (await database.db.selectFrom('secrets').select('value').where('name', '=', PASSWORD_FILE).execute())[0]!
     .value;
@@ -68,6 +68,15 @@ async function signIn(base: string): Promise<string> {
 }
 
 describe('two servers on one PostgreSQL', () => {
+  it('started at the same instant on an empty database agree on version 1, without a warning', async () => {
+    const database = openDatabase({ url });
+    const versions = await database.db.selectFrom('manifest_versions').select('number').execute();
+    await database.close();
+    expect(versions.map((v) => Number(v.number))).toEqual([1]);
+    const warnings = [...a.log, ...b.log].filter((l) => /manifest/i.test(l.msg) && Number(l['level']) >= 40);
+    expect(warnings).toEqual([]);
+  });
+
   it('accept the same generated password, and a session made on one is valid on the other', async () => {
     expect(password).toMatch(/^[\w]{5}(-[\w]{5}){3}$/);
     // Never written to an output that is not a terminal; the server that made it says how to read it.

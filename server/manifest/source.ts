@@ -154,6 +154,15 @@ export async function publishFiles(options: FilesOptions, reason: string): Promi
   const note =
     liveNumber === 0 ? 'First version, from the files in manifest/.' : `Published from the files (${reason}).`;
   const outcome = await versions.publish({ base, files, author, note, changes: checked.changes });
+  if (!outcome.ok && outcome.live.hash === manifestHash(files)) {
+    // Another server started at the same time published these very files: nothing is lost, nothing to do.
+    await markFiles(outcome.live.number, options.dataDir).catch(() => undefined);
+    logger.info(
+      { reason, version: outcome.live.number },
+      `Manifest files already published as version ${outcome.live.number} (by another server).`,
+    );
+    return undefined;
+  }
   if (!outcome.ok) {
     logger.warn(
       { reason, base, live: outcome.live.number },
