@@ -13,6 +13,7 @@ const parts: Record<string, () => Promise<unknown> | unknown> = {
   'drive-faults': async () => (await import('./drive-faults.ts')).benchDriveFaults(),
   video: async () => (await import('./video.ts')).benchVideo(),
   ops: async () => (await import('./ops.ts')).benchOps(),
+  manifest: async () => (await import('./manifest.ts')).benchManifest(),
 };
 for (const [name, run] of Object.entries(parts)) {
   if (only && only !== name) continue;
