@@ -32,6 +32,8 @@ export const earliestWhen = (names: readonly IslandName[]): IslandWhen | null =>
 /** A button that waits for its island: the boot script keeps a click on it and the island carries it out. */
 export const AWAIT_ISLAND_ATTR = 'data-await-island';
 export const CLICKED_ATTR = 'data-clicked';
+/** The gallery dialog's shell the boot script opens for such a click; the island's dialog replaces it. */
+export const BOOT_DIALOG_ATTR = 'data-boot-dialog';
 
 /** Attributes of the HTML around an island: its name, and the element React hydrates. */
 export const ISLAND_ATTR = 'data-island';

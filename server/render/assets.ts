@@ -7,6 +7,7 @@ interface ManifestChunk {
   readonly file: string;
   readonly css?: readonly string[];
   readonly imports?: readonly string[];
+  readonly dynamicImports?: readonly string[];
 }
 
 type ViteManifest = Readonly<Record<string, ManifestChunk>>;
@@ -18,6 +19,12 @@ export interface PageAssets {
   readonly css: readonly string[];
   /** When the boot script adds them: the earliest its islands ask for (engine/shared/islands.ts). */
   readonly when: IslandWhen;
+  /**
+   * Fetched (not run) once the page has loaded and the browser is idle: the islands that wait for their
+   * popover, and the chunks the page's islands import when used (the viewer, the dialog), so that a
+   * first tap waits for no download.
+   */
+  readonly idle: readonly string[];
 }
 
 /** Reads Vite's client manifest (`<distDir>/client/.vite/manifest.json`); null before the first build. */
@@ -33,7 +40,8 @@ export const islandModule = (name: IslandName): string => `site/islands/${name}.
 /**
  * Pure: the entry plus the modules of the islands a page shows, with their static imports and CSS, in
  * order; null for a page without islands (it loads no script at all). An island that waits for its
- * popover (the menu) is not listed: the entry loads it when the popover opens.
+ * popover (the menu) is not listed: the entry loads it when the popover opens. The `idle` list adds
+ * those, and the chunks the islands import when used.
  */
 export function pageAssets(manifest: ViteManifest, islands: readonly IslandName[]): PageAssets | null {
   const entryChunk = manifest[CLIENT_ENTRY];
@@ -53,5 +61,12 @@ export function pageAssets(manifest: ViteManifest, islands: readonly IslandName[
   };
   visit(CLIENT_ENTRY);
   for (const name of new Set(islands)) if (ISLAND_WHEN[name] !== 'open') visit(islandModule(name));
-  return { entry: `/${entryChunk.file}`, preload: scripts, css, when };
+  const preload = [...scripts];
+  // Their stylesheets are not the page's: the chunks load their own when they run.
+  const pageCss = [...css];
+  for (const name of new Set(islands)) {
+    visit(islandModule(name));
+    for (const dep of manifest[islandModule(name)]?.dynamicImports ?? []) visit(dep);
+  }
+  return { entry: `/${entryChunk.file}`, preload, css: pageCss, when, idle: scripts.slice(preload.length) };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BOOT_DIALOG_ATTR, UI_TEXTS_ID } from '../../engine/shared/islands.ts';
 import { KNOWN_BOTS, VITALS_META } from '../../engine/shared/vitals.ts';
 
 /**
@@ -21,6 +22,40 @@ import { KNOWN_BOTS, VITALS_META } from '../../engine/shared/vitals.ts';
  * - After the load event, a sampled page view of a visitor (`<meta name="vitals">`'s `data-rate`; never
  *   with Global Privacy Control, never a known bot) adds the Web Vitals reporter (site/vitals/reporter.ts).
  */
+/**
+ * A gallery dialog's opener tapped before its island is live: a dialog shell opens at once (the
+ * island's title, its close button, 8 skeleton tiles: site/styles/stitches.ts); the
+ * island's dialog replaces it once live (GalleryDialog removes it as it opens). Closed first, it takes
+ * the kept click back, so the island opens nothing.
+ */
+const DIALOG_SHELL =
+  "function props(x){try{return JSON.parse(x.querySelector('script').textContent).props||{}}catch(r){return{}}}" +
+  "function shell(b){var t=b.getAttribute('data-opens-dialog'),w=b.closest('[data-island=dialog]');" +
+  "if(t)w=[].filter.call(d.querySelectorAll('[data-island=dialog]'),function(x){return props(x).trigger===t})[0];" +
+  `if(!w||d.querySelector('dialog[${BOOT_DIALOG_ATTR}]'))return;` +
+  "var p=props(w),u={},g=d.createElement('dialog'),h=d.createElement('div'),n=d.createElement('h2')," +
+  "c=d.createElement('button'),l=d.createElement('ul');" +
+  `try{u=JSON.parse(d.getElementById('${UI_TEXTS_ID}').textContent)}catch(r){}` +
+  `g.setAttribute('${BOOT_DIALOG_ATTR}','');g.setAttribute('aria-labelledby','boot-dialog-title');` +
+  "n.id='boot-dialog-title';n.textContent=p.title||'';c.type='button';c.textContent='\u00d7';" +
+  "c.setAttribute('aria-label',u.close||'');l.setAttribute('aria-busy','true');l.setAttribute('aria-label',u.dialogLoading||'');" +
+  "for(var k=0;k<8;k++)l.appendChild(d.createElement('li'));h.append(n,c);g.append(h,l);d.body.appendChild(g);" +
+  "function shut(){b.removeAttribute('data-clicked');g.remove()}" +
+  "c.addEventListener('click',shut);g.addEventListener('close',shut);" +
+  "g.addEventListener('click',function(e){if(e.target===g)shut()});g.showModal()}";
+
+/**
+ * Once the page has loaded and the browser is idle, the island code the page may need is fetched (not
+ * run): the scripts of islands that wait for the visitor, and the chunks islands import when used
+ * (`data-idle`: the viewer, the dialog). A first tap then waits for no download.
+ */
+const IDLE_PREFETCH =
+  "addEventListener('load',function(){var m=d.querySelector('meta[name=app-scripts]');if(!m)return;" +
+  '(window.requestIdleCallback||setTimeout)(function(){' +
+  "var u=m.content.split(' ').concat((m.getAttribute('data-idle')||'').split(' '));" +
+  "for(var k=0;k<u.length;k++)if(u[k]){var l=d.createElement('link');l.rel='modulepreload';l.href=u[k];d.head.appendChild(l)}" +
+  '},{timeout:2000})});';
+
 export const BOOT_SCRIPT =
   '(function(){var d=document;' +
   "d.addEventListener('error',function(e){var i=e.target;" +
@@ -40,7 +75,8 @@ export const BOOT_SCRIPT =
   'l.rel="modulepreload";l.href=u[k];d.head.appendChild(l)}var s=d.createElement("script");' +
   's.type="module";s.src=u[0];d.body.appendChild(s)}' +
   "on('click',function(e){var b=e.target.closest&&e.target.closest('[data-await-island]');" +
-  "if(b&&!b.closest('[data-live]')){e.preventDefault();b.setAttribute('data-clicked','');go()}});" +
+  "if(b&&!b.closest('[data-live]')){e.preventDefault();b.setAttribute('data-clicked','');go();shell(b)}});" +
+  DIALOG_SHELL +
   "on('toggle',function(e){if(e.newState==='open')go()});" +
   "if(w==='intent'){var near=function(e){var t=e.target;" +
   "if(t&&t.closest&&t.closest('[data-island],[data-opens-dialog]'))go()};" +
@@ -50,6 +86,7 @@ export const BOOT_SCRIPT =
   "if(w!=='boot')return;var i=d.querySelector('img[fetchpriority=high]');" +
   "if(i&&!i.complete){i.addEventListener('load',later);i.addEventListener('error',later)}else later()}" +
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start();" +
+  IDLE_PREFETCH +
   // After the load event: the reporter is never part of a page's first load.
   "addEventListener('load',function(){setTimeout(function(){" +
   `var v=d.querySelector('meta[name=${VITALS_META}]'),n=navigator;` +

@@ -49,7 +49,7 @@ function headTags(head: Head, siteName: string, assets: PageAssets | null): stri
       ? [
           `<meta name="app-scripts" data-when="${assets.when}" content="${escapeHtml(
             [assets.entry, ...assets.preload.filter((h) => h !== assets.entry)].join(' '),
-          )}">`,
+          )}"${assets.idle.length > 0 ? ` data-idle="${escapeHtml(assets.idle.join(' '))}"` : ''}>`,
         ]
       : []),
     `<script type="speculationrules">${SPECULATION_RULES}</script>`,

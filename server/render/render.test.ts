@@ -317,24 +317,35 @@ describe('html helpers', () => {
         imports: ['_core.js', '_album.js'],
         css: ['assets/g.css'],
       },
-      'site/islands/dialog.island.tsx': { file: 'assets/dialog.js', imports: ['_core.js'] },
+      'site/islands/dialog.island.tsx': {
+        file: 'assets/dialog.js',
+        imports: ['_core.js'],
+        dynamicImports: ['site/dialog/GalleryDialog.tsx'],
+      },
       'site/islands/menu.island.tsx': { file: 'assets/menu.js', imports: ['_core.js'] },
+      'site/dialog/GalleryDialog.tsx': { file: 'assets/panel.js', imports: ['_core.js'], css: ['assets/panel.css'] },
       '_album.js': { file: 'assets/album.js' },
     };
+    // Fetched at idle, never run nor styling the page before they are used: the menu, the dialog's panel.
+    const idle = ['/assets/menu.js', '/assets/panel.js'];
     expect(pageAssets(manifest, ['menu', 'gallery', 'dialog'])).toEqual({
       entry: '/assets/entry.js',
       preload: ['/assets/core.js', '/assets/entry.js', '/assets/album.js', '/assets/gallery.js', '/assets/dialog.js'],
       css: ['/assets/core.css', '/assets/g.css'],
       when: 'boot',
+      idle,
     });
     // Dialogs wait for the visitor; the menu's module is loaded when its popover opens, never listed.
     expect(pageAssets(manifest, ['menu', 'dialog'])).toMatchObject({
       preload: ['/assets/core.js', '/assets/entry.js', '/assets/dialog.js'],
+      css: ['/assets/core.css'],
       when: 'intent',
+      idle,
     });
     expect(pageAssets(manifest, ['menu'])).toMatchObject({
       preload: ['/assets/core.js', '/assets/entry.js'],
       when: 'open',
+      idle: ['/assets/menu.js'],
     });
     expect(pageAssets(manifest, [])).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { BOOT_DIALOG_ATTR } from '../../engine/shared/islands.ts';
 import { useMedia } from '../data/hooks.ts';
 import type { MediaSource } from '../../engine/shared/keys.ts';
 import { styled } from '../styles/stitches.ts';
@@ -40,6 +41,9 @@ interface Props {
  */
 export default function GalleryDialog({ title, source, lookupFailed = false, retryLookup, onClose }: Props) {
   const modal = useModal();
+  // The shell the boot script opened for a tap before the island was live gives way, now that this
+  // dialog is open in its place (the effect after useModal's showModal: no frame without either).
+  useEffect(() => document.querySelector(`dialog[${BOOT_DIALOG_ATTR}]`)?.remove(), []);
   const [viewing, setViewing] = useState<number | null>(null);
   const { data, error, isLoading, isValidating } = useMedia(source);
   const items = data ?? [];

@@ -150,7 +150,7 @@ test.describe('with the scripts held back, on a phone', () => {
     ['button', '/screens'],
     ['picture', '/pergola-images'],
   ] as const) {
-    test(`a dialog's ${what} tapped before its island is live opens the dialog once it is (${path})`, async ({
+    test(`a dialog's ${what} tapped before its island is live opens its shell at once, then the dialog in its place (${path})`, async ({
       page,
     }) => {
       const problems = watchConsole(page);
@@ -178,12 +178,19 @@ test.describe('with the scripts held back, on a phone', () => {
       await expect.poll(() => held.length).toBeGreaterThan(0);
       await expect(page).toHaveURL(path);
       await expect(page.getByTestId('gallery-dialog')).toHaveCount(0);
+      // The boot script's shell: the dialog's title and its skeleton tiles, before any script.
+      const shell = page.getByRole('dialog', { name: title });
+      await expect(shell).toBeVisible();
+      await expect(shell.locator('[aria-busy="true"] li')).toHaveCount(8);
 
       release();
       await islandLive(page, 'dialog');
       const dialog = page.getByTestId('gallery-dialog');
       await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
       await expect(dialog.locator('[data-tile]').first()).toBeVisible();
+      // The island's dialog took the shell's place: one dialog open, never two.
+      await expect(page.locator('dialog[open]')).toHaveCount(1);
+      await expect(page.locator('dialog[data-boot-dialog]')).toHaveCount(0);
       await expect(opener).not.toHaveAttribute('data-clicked');
       await expect(opener).not.toHaveAttribute('data-await-island');
       await page.keyboard.press('Escape');
@@ -191,6 +198,38 @@ test.describe('with the scripts held back, on a phone', () => {
       expect(problems()).toEqual([]);
     });
   }
+});
+
+test.describe('with the scripts held back, on a phone, the dialog shell', () => {
+  test.use(PHONE);
+
+  test('closed before the island is live, takes its click back: the island opens nothing', async ({ page }) => {
+    const problems = watchConsole(page);
+    const { held, release } = await holdScripts(page);
+    await page.goto('/screens');
+    const index = await islands(page, 'dialog').evaluateAll((els) =>
+      els.findIndex((el) => el.querySelector('button[data-await-island]')),
+    );
+    const island = islands(page, 'dialog').nth(index);
+    const opener = island.locator('[data-island-root] > button');
+    const { title } = (await propsOf(island)) as { title: string };
+    await opener.tap({ force: true });
+    const shell = page.getByRole('dialog', { name: title });
+    await expect(shell).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(shell).toHaveCount(0);
+    await expect(opener).not.toHaveAttribute('data-clicked');
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+
+    release();
+    await islandLive(page, 'dialog');
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+    // Live, the same button opens the island's dialog, once.
+    await opener.tap();
+    await expect(page.getByTestId('gallery-dialog').getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.locator('dialog[open]')).toHaveCount(1);
+    expect(problems()).toEqual([]);
+  });
 });
 
 test('a tile whose image failed before hydration shows the grey placeholder once its island is live', async ({
@@ -239,7 +278,7 @@ test('a tile whose image failed before hydration shows the grey placeholder once
   expect(reports).toEqual([]);
 });
 
-test('a static image whose every source fails becomes the grey placeholder, with no page script at all', async ({
+test('a static image whose every source fails becomes the grey placeholder, with no page script run', async ({
   page,
 }) => {
   // The home hero: outside every island, so only the inline boot script's handler can replace it.
@@ -263,7 +302,14 @@ test('a static image whose every source fails becomes the grey placeholder, with
   // The chain as written in the image's attributes: a retry with a time stamp, then the default.
   expect(failed.some((u) => /homepage-hero\.jpg\/w\d+\?t=\d+/.test(u))).toBe(true);
   expect(failed.some((u) => new URL(u).pathname === '/defaults/homepage-hero.jpg')).toBe(true);
-  expect(scripts).toEqual([]);
+  // After the load event the page fetches the island code a visitor may need (modulepreload: nothing
+  // runs) and the Web Vitals reporter; no other script is asked for, and the page runs none of its own.
+  const fetched = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href),
+  );
+  const reporter = (await page.locator('meta[name=vitals]').getAttribute('data-src')) ?? '';
+  expect(scripts.filter((u) => !fetched.includes(u) && new URL(u).pathname !== reporter)).toEqual([]);
+  await expect(page.locator('script[src]:not([src*="/reporter-"])')).toHaveCount(0);
 });
 
 test('a hydration mismatch is reported as an island error, which fails a test', async ({ page }) => {
