@@ -24,6 +24,7 @@ import { writeDefaults } from './imaging/slot-defaults.ts';
 import { readAtStart, servedBy } from './live/start.ts';
 import { databaseTarget, openSiteDatabase } from './db/database.ts';
 import { importEarlierFiles } from './db/import-files.ts';
+import { serverName } from './manifest/follow.ts';
 import { openManifest } from './manifest/index.ts';
 import { countsIn } from './db/rate-counts.ts';
 import { createStaff, staffEnv } from './staff/index.ts';
@@ -49,8 +50,9 @@ export interface RunningServer {
 async function openSharedState(config: ServerConfig, env: NodeJS.ProcessEnv, logger: Logger) {
   const database = await openSiteDatabase(databaseTarget(config.databaseUrl, config.dataDir));
   await importEarlierFiles(database, config.dataDir, logger);
-  const manifest = await openManifest({ database, logger, env, dataDir: config.dataDir });
-  return { database, manifest };
+  const name = serverName(env['SERVER_NAME'], config.port);
+  const manifest = await openManifest({ database, logger, env, dataDir: config.dataDir, serverName: name });
+  return { database, manifest, name };
 }
 
 /** Builds everything from the configuration and listens. The only place that listens. */
@@ -60,7 +62,7 @@ export async function startServer(
   env: NodeJS.ProcessEnv = process.env,
   { prepare = false }: { prepare?: boolean } = {},
 ) {
-  const { database, manifest } = await openSharedState(config, env, logger);
+  const { database, manifest, name } = await openSharedState(config, env, logger);
   const { catalogue, problems } = readAtStart(manifest.atStart, logger);
   if (prepare && catalogue) await prepareToServe(config, catalogue, logger);
   // Each call of the media store is seen by /readyz and the metrics (server/ops/).
@@ -118,7 +120,7 @@ export async function startServer(
   const manifestVersion = () => manifest.served().version;
   const self: { origin?: string } = {};
   const origin = () => self.origin;
-  const parts = { site, store, calls, database, cache, thumbs, videos, manifestVersion, requests, origin };
+  const parts = { site, store, calls, database, cache, thumbs, videos, manifestVersion, requests, origin, name };
   const ops = await startOps(env, config.dataDir, logger, parts);
 
   const server = createServer(ops.front(site.holder.handle)).listen(config.port, config.host ?? '0.0.0.0');

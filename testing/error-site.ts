@@ -64,7 +64,7 @@ export async function startErrorSite(options: {
   const distDir = options.distDir ?? join(dataDir, 'no-build');
   const database = await openSiteDatabase({ file: join(dataDir, SQLITE_FILE) });
   // The manifest's versions (the files of manifest/ become version 1), its API for staff.
-  const manifest = await openManifest({ database, logger, env: {}, dataDir });
+  const manifest = await openManifest({ database, logger, env: {}, dataDir, serverName: 'error-site' });
   const staff = await createStaff({
     config: { dataDir },
     catalogue,

@@ -76,13 +76,11 @@ export interface ServerStatus {
 
 /**
  * This server's name among the servers: `SERVER_NAME`, else its host and port (`web-1:3000`), the
- * same at every restart; with a port the system picks (PORT=0, tests) a random suffix instead.
+ * same at every restart; with a port the system picks (0, tests) a random suffix instead.
  */
-export function serverName(env: NodeJS.ProcessEnv): string {
-  const given = env['SERVER_NAME']?.trim();
-  if (given) return given;
-  const port = env['PORT']?.trim() || '3000';
-  return port === '0' ? `${hostname()}-${randomUUID().slice(0, 8)}` : `${hostname()}:${port}`;
+export function serverName(given: string | undefined, port: number): string {
+  if (given?.trim()) return given.trim();
+  return port === 0 ? `${hostname()}-${randomUUID().slice(0, 8)}` : `${hostname()}:${port}`;
 }
 
 /**
@@ -96,8 +94,8 @@ export class ServerRegistry {
 
   constructor(
     private readonly database: Database,
+    readonly id: string,
     private readonly logger?: Logger,
-    readonly id: string = serverName(process.env),
   ) {}
 
   /** Records the version now served (at once, and on every beat). */

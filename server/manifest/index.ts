@@ -38,10 +38,12 @@ export async function openManifest(deps: {
   readonly logger: Logger;
   readonly env: NodeJS.ProcessEnv;
   readonly dataDir: string;
+  /** This server's name in the editor's status (`serverName`). */
+  readonly serverName: string;
 }): Promise<Manifest> {
   const { database, logger } = deps;
   const versions = new ManifestVersions(database);
-  const registry = new ServerRegistry(database, logger);
+  const registry = new ServerRegistry(database, deps.serverName, logger);
   const site: { current?: LiveSite } = {};
   const serving = (): Catalogue | undefined => site.current?.holder.current?.catalogue;
   const published = async (number: number): Promise<void> => {

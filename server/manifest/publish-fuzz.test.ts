@@ -36,7 +36,7 @@ it(`of ${RUNS} randomly broken drafts, no invalid one is published and the live 
     manifestApiRouter({
       auth: new StaffAuth('password', 'secret', '/sign-in'),
       versions,
-      registry: new ServerRegistry(database),
+      registry: new ServerRegistry(database, 'fuzz'),
       live: () => initial.catalogue,
       published: async () => {},
       builder,

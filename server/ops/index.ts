@@ -26,6 +26,8 @@ export interface OpsParts extends Pick<MetricSources, 'cache' | 'thumbs' | 'vide
   readonly requests: () => Pick<RequestStore, 'counts'> | undefined;
   /** This server's own address (`http://127.0.0.1:<port>`) once it listens: readiness asks it for pages. */
   readonly origin: () => string | undefined;
+  /** This server's name (SERVER_NAME): the `server` label of every metric, one value per process. */
+  readonly name: string;
 }
 
 /** What running for real adds to the server: readiness, draining, metrics. */
@@ -72,6 +74,7 @@ export async function startOps(env: NodeJS.ProcessEnv, dataDir: string, logger: 
       return requests && (await requests.counts()).unsent;
     },
   });
+  metrics.registry.setDefaultLabels({ server: parts.name });
   parts.calls.tap(metrics.storeCall);
   const server = await startMetricsServer(metrics.registry, config.metricsPort, config.metricsHost);
   logger.info({ url: server.url }, `Metrics at ${server.url}`);

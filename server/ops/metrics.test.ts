@@ -14,7 +14,7 @@ let dir = '';
 let site: SiteProcess;
 beforeAll(async () => {
   dir = await siteFolder();
-  site = await startSiteProcess(dir, { DRAIN_SECONDS: '0', METRICS_PORT: '0' });
+  site = await startSiteProcess(dir, { DRAIN_SECONDS: '0', METRICS_PORT: '0', SERVER_NAME: 'web-1' });
 }, 60_000);
 afterAll(async () => {
   await site?.stop('SIGKILL');
@@ -71,9 +71,11 @@ it('serves Prometheus text on its own port only, with the process, the manifest 
   expect(samples.find((s) => s.name === 'consultation_outbox_depth')?.value).toBe(0);
   const readyz = (await (await fetch(`${site.base}/readyz`)).json()) as { checks: { catalogue: { reason: string } } };
   const hash = /^manifest ([0-9a-f]{12})/.exec(readyz.checks.catalogue.reason)?.[1];
+  // Every metric names its server (SERVER_NAME), as the manifest editor's status does.
   expect(samples.filter((s) => s.name === 'site_manifest_info')).toEqual([
-    { name: 'site_manifest_info', labels: { version: '1', hash }, value: 1 },
+    { name: 'site_manifest_info', labels: { version: '1', hash, server: 'web-1' }, value: 1 },
   ]);
+  expect(samples.every((s) => s.labels['server'] === 'web-1')).toBe(true);
   // Visitors never see them: the site's port answers /metrics as any unknown page.
   expect(await (await fetch(`${site.base}/metrics`)).text()).not.toContain('http_requests_total');
   expect((await fetch(site.metricsUrl!.replace('/metrics', '/other'))).status).toBe(404);
