@@ -87,7 +87,7 @@ export function ChangeImageDialog({ slot, texts, closeLabel, onUploaded, onClose
       </h2>
       <DropZone texts={texts} onFile={(file) => void send(file)} progress={progress} problem={problem} />
       <Actions>
-        <Button type="button" tone="secondary" onClick={() => ref.current?.close()} disabled={uploading}>
+        <Button type="button" variant="outline" onClick={() => ref.current?.close()} disabled={uploading}>
           {closeLabel}
         </Button>
       </Actions>

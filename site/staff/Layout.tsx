@@ -39,7 +39,7 @@ export function Layout({ payload, children }: { readonly payload: StaffPayload; 
           ))}
         </Nav>
         <form method="post" action={STAFF_API.signOut}>
-          <Button type="submit" tone="secondary">
+          <Button type="submit" variant="light">
             {payload.signOutLabel}
           </Button>
         </form>

@@ -4,35 +4,8 @@ import { styled } from '../styles/stitches.ts';
 
 export const Page = styled('main', { maxWidth: '$content', margin: '0 auto', padding: '$6 $4 $8' });
 
-export const Button = styled('button', {
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '$2',
-  padding: '$2 $4',
-  border: '1px solid $brand',
-  borderRadius: '$sm',
-  fontWeight: 600,
-  cursor: 'pointer',
-  textDecoration: 'none',
-  fontSize: '0.95rem',
-  lineHeight: 1.4,
-  variants: {
-    tone: {
-      primary: {
-        backgroundColor: '$brand',
-        color: '#fff',
-        '&:hover:not(:disabled)': { backgroundColor: '$brandHover' },
-      },
-      secondary: {
-        backgroundColor: '#fff',
-        color: '$brand',
-        '&:hover:not(:disabled)': { backgroundColor: '$brandSoft' },
-      },
-    },
-  },
-  defaultVariants: { tone: 'primary' },
-  '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
-});
+/** The site's one button (site/components/ui.tsx): `variant="outline"` for the secondary actions. */
+export { Button } from '../components/ui.tsx';
 
 export const Notice = styled('p', {
   padding: '$3 $4',

@@ -49,7 +49,7 @@ export function AddFileForm(props: {
         />
       </div>
       <Button type="submit">{t('createFile')}</Button>
-      <Button type="button" tone="secondary" onClick={props.onCancel}>
+      <Button type="button" variant="outline" onClick={props.onCancel}>
         {t('cancel')}
       </Button>
       {bad && <Wrong role="alert">{t('badFileName')}</Wrong>}

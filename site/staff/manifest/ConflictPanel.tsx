@@ -41,7 +41,7 @@ export function ConflictPanel(props: {
             {t('takeLive')}
           </Button>
         )}
-        <Button type="button" tone="secondary" onClick={props.onClose}>
+        <Button type="button" variant="outline" onClick={props.onClose}>
           {t('close')}
         </Button>
       </Actions>

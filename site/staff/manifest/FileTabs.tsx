@@ -91,7 +91,7 @@ export function FileTabs(props: {
           onCancel={() => setAdding(false)}
         />
       ) : (
-        <Button type="button" tone="secondary" onClick={() => setAdding(true)}>
+        <Button type="button" variant="outline" onClick={() => setAdding(true)}>
           {t('addFile')}
         </Button>
       )}

@@ -59,7 +59,7 @@ export default function GuidedAdditions(props: {
           <Button
             key={f.id}
             type="button"
-            tone="secondary"
+            variant="outline"
             aria-expanded={open?.id === f.id}
             onClick={() => setOpen(f)}
           >

@@ -78,7 +78,7 @@ export function GuidedForm(props: {
       })}
       <Actions>
         <Button type="submit">{t('guidedAdd')}</Button>
-        <Button type="button" tone="secondary" onClick={props.onCancel}>
+        <Button type="button" variant="outline" onClick={props.onCancel}>
           {t('cancel')}
         </Button>
       </Actions>

@@ -53,7 +53,7 @@ export function PreviewPanel(props: {
   return (
     <section aria-labelledby="manifest-preview">
       <Heading id="manifest-preview">{t('previewHeading')}</Heading>
-      <Button type="button" tone="secondary" disabled={!props.ready || state.busy} onClick={() => void make()}>
+      <Button type="button" variant="outline" disabled={!props.ready || state.busy} onClick={() => void make()}>
         {state.busy ? t('previewing') : t('previewButton')}
       </Button>
       {state.failed && <Muted role="alert">{t('previewFailed', { error: state.failed })}</Muted>}

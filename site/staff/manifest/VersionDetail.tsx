@@ -47,7 +47,7 @@ export function VersionDetail(props: {
             </details>
           ))
         : live && <DiffView before={opened.version.files} after={live.files} t={t} />}
-      <Button type="button" tone="secondary" onClick={props.onClose}>
+      <Button type="button" variant="outline" onClick={props.onClose}>
         {t('close')}
       </Button>
     </Box>

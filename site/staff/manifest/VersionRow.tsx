@@ -50,12 +50,12 @@ export function VersionRow(props: {
         </ul>
       )}
       <Actions>
-        <Button type="button" tone="secondary" onClick={() => props.onOpen(v.number, 'view')}>
+        <Button type="button" variant="outline" onClick={() => props.onOpen(v.number, 'view')}>
           {t('view')}
         </Button>
         {!isLive && (
           <>
-            <Button type="button" tone="secondary" onClick={() => props.onOpen(v.number, 'diff')}>
+            <Button type="button" variant="outline" onClick={() => props.onOpen(v.number, 'diff')}>
               {t('diffLive')}
             </Button>
             <Button type="button" onClick={() => props.onAgain(v)}>

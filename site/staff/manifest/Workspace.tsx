@@ -41,7 +41,7 @@ export function Workspace(props: { readonly live: LiveManifest; readonly texts: 
       {draft.restored && (
         <Restored as="div" role="status">
           <span>{t('draftRestored', { n: draft.base })}</span>
-          <Button type="button" tone="secondary" onClick={w.discard}>
+          <Button type="button" variant="outline" onClick={w.discard}>
             {t('discardDraft')}
           </Button>
         </Restored>

@@ -150,7 +150,7 @@ export default function FolderHealth({ payload }: { readonly payload: FolderHeal
               ? t('error')
               : t('loading')}
         </Summary>
-        <Button type="button" tone="secondary" onClick={() => void mutate()} disabled={isValidating}>
+        <Button type="button" variant="outline" onClick={() => void mutate()} disabled={isValidating}>
           {t('checkAgain')}
         </Button>
       </Toolbar>

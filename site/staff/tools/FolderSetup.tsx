@@ -35,7 +35,7 @@ function FolderRow({
     <Row done={isDone} data-path={folder.path} css={{ marginLeft: `${folder.depth * 16}px` }}>
       <Path>{folder.path}</Path>
       <Spacer />
-      <Button type="button" tone="secondary" onClick={() => void setup.copy(folder.path)}>
+      <Button type="button" variant="outline" onClick={() => void setup.copy(folder.path)}>
         {t('copy')}
       </Button>
       {isDone ? (
@@ -73,12 +73,12 @@ export default function FolderSetup({ payload }: { readonly payload: FolderSetup
             <Path data-testid="local-root">{t('localRoot', { path: root.path })}</Path>
           </>
         )}
-        <Button type="button" tone="secondary" onClick={() => void setup.scan()} disabled={busy !== null}>
+        <Button type="button" variant="outline" onClick={() => void setup.scan()} disabled={busy !== null}>
           {busy === 'scan' ? t('scanning') : t('scan')}
         </Button>
         <Button
           type="button"
-          tone="secondary"
+          variant="outline"
           onClick={() => void setup.createMissing()}
           disabled={busy !== null || count === total}
         >
