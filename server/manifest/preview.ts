@@ -122,11 +122,12 @@ export function previewRouter(options: PreviewOptions): Router {
   };
 
   router.use(`${PREVIEW_PREFIX}/:token`, options.auth.requirePage, async (req, res, next) => {
-    keepPrivate(res);
     const token = String(req.params['token']);
     const handler = /^[\w-]{16}$/.test(token) ? await site(token) : undefined;
     if (!handler) return sendError(res, 'NoPreview');
     if (typeof handler !== 'function') return answerRefused(res, handler, 'text');
+    // A page of the draft (an error answer is the catalogue's own, no-store).
+    keepPrivate(res);
     const base = `${PREVIEW_PREFIX}/${token}`;
     const send = res.send.bind(res);
     res.send = (body: unknown) => {
