@@ -34,6 +34,8 @@ export const AWAIT_ISLAND_ATTR = 'data-await-island';
 export const CLICKED_ATTR = 'data-clicked';
 /** The gallery dialog's shell the boot script opens for such a click; the island's dialog replaces it. */
 export const BOOT_DIALOG_ATTR = 'data-boot-dialog';
+/** A link tapped to navigate, until the next page comes (the boot script sets it). */
+export const PENDING_ATTR = 'data-pending';
 
 /** Attributes of the HTML around an island: its name, and the element React hydrates. */
 export const ISLAND_ATTR = 'data-island';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BOOT_DIALOG_ATTR, UI_TEXTS_ID } from '../../engine/shared/islands.ts';
+import { BOOT_DIALOG_ATTR, PENDING_ATTR, UI_TEXTS_ID } from '../../engine/shared/islands.ts';
 import { KNOWN_BOTS, VITALS_META } from '../../engine/shared/vitals.ts';
 
 /**
@@ -19,6 +19,7 @@ import { KNOWN_BOTS, VITALS_META } from '../../engine/shared/vitals.ts';
  *   popover first opens (the phone menu). A click on a button that waits for its island
  *   (`data-await-island`) before the island is live is kept (`data-clicked`) and loads the script;
  *   the island carries it out once live.
+ * - A link tapped to navigate shows that it is pending; a dialog tapped before its island opens a shell.
  * - After the load event, a sampled page view of a visitor (`<meta name="vitals">`'s `data-rate`; never
  *   with Global Privacy Control, never a known bot) adds the Web Vitals reporter (site/vitals/reporter.ts).
  */
@@ -49,6 +50,18 @@ const DIALOG_SHELL =
  * run): the scripts of islands that wait for the visitor, and the chunks islands import when used
  * (`data-idle`: the viewer, the dialog). A first tap then waits for no download.
  */
+/**
+ * A tap on a link that navigates (a tile before its island is live, the language switcher, a card)
+ * marks it pending at once (`data-pending`, site/styles/stitches.ts) until the next page comes; a click
+ * an island handles itself (it prevented the default: React's handlers run before the document's) or
+ * one that opens a new tab marks nothing. A page restored from the back-forward cache drops the marks.
+ */
+const PENDING_LINKS =
+  "d.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href]');" +
+  "if(!a||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||a.target||a.hasAttribute('download')" +
+  `||a.origin!==location.origin||a.hash&&a.pathname===location.pathname)return;a.setAttribute('${PENDING_ATTR}','')});` +
+  `addEventListener('pageshow',function(){[].forEach.call(d.querySelectorAll('[${PENDING_ATTR}]'),function(a){a.removeAttribute('${PENDING_ATTR}')})});`;
+
 const IDLE_PREFETCH =
   "addEventListener('load',function(){var m=d.querySelector('meta[name=app-scripts]');if(!m)return;" +
   '(window.requestIdleCallback||setTimeout)(function(){' +
@@ -87,6 +100,7 @@ export const BOOT_SCRIPT =
   "if(i&&!i.complete){i.addEventListener('load',later);i.addEventListener('error',later)}else later()}" +
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start();" +
   IDLE_PREFETCH +
+  PENDING_LINKS +
   // After the load event: the reporter is never part of a page's first load.
   "addEventListener('load',function(){setTimeout(function(){" +
   `var v=d.querySelector('meta[name=${VITALS_META}]'),n=navigator;` +

@@ -1,6 +1,6 @@
 import { createStitches } from '@stitches/react';
 import { COLORS } from '../../engine/shared/colors.ts';
-import { BOOT_DIALOG_ATTR, IMAGE_PLACEHOLDER_CLASS } from '../../engine/shared/islands.ts';
+import { BOOT_DIALOG_ATTR, IMAGE_PLACEHOLDER_CLASS, PENDING_ATTR } from '../../engine/shared/islands.ts';
 
 /** The site's design tokens; the colours are the site's one palette (engine/shared/colors.ts). */
 export const { styled, css, globalCss, keyframes, getCssText, theme } = createStitches({
@@ -96,6 +96,8 @@ export const globalStyles = globalCss({
     },
     '& li': { aspectRatio: '1 / 1', borderRadius: '$sm', backgroundColor: '$surface2' },
   },
+  // A link tapped to navigate, until the next page comes (the boot script): the tap visibly took.
+  [`a[${PENDING_ATTR}]`]: { opacity: 0.6, cursor: 'progress', outline: '2px solid $focus', outlineOffset: '2px' },
   '.visually-hidden': {
     position: 'absolute',
     width: 1,
