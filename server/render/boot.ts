@@ -46,22 +46,26 @@ const DIALOG_SHELL =
   "g.addEventListener('click',function(e){if(e.target===g)shut()});g.showModal()}";
 
 /**
+ * A tap on a link that navigates (a tile before its island is live, the language switcher, a card)
+ * marks it pending at once (`data-pending`, site/styles/stitches.ts) until the next page comes; a click
+ * an island handles itself (it prevented the default: React's handlers run before the document's) or
+ * one that opens a new tab marks nothing; a form posted without its island marks its button. A page
+ * restored from the back-forward cache drops the marks.
+ */
+const PENDING_MARKS =
+  "d.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href]');" +
+  "if(!a||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||a.target||a.hasAttribute('download')" +
+  `||a.origin!==location.origin||a.hash&&a.pathname===location.pathname)return;a.setAttribute('${PENDING_ATTR}','')});` +
+  // A form posted without its island (the consultation form before its script): its button too.
+  "d.addEventListener('submit',function(e){var b=e.submitter;" +
+  `if(!e.defaultPrevented&&b&&!b.closest('[data-live]'))b.setAttribute('${PENDING_ATTR}','')});` +
+  `addEventListener('pageshow',function(){[].forEach.call(d.querySelectorAll('[${PENDING_ATTR}]'),function(a){a.removeAttribute('${PENDING_ATTR}')})});`;
+
+/**
  * Once the page has loaded and the browser is idle, the island code the page may need is fetched (not
  * run): the scripts of islands that wait for the visitor, and the chunks islands import when used
  * (`data-idle`: the viewer, the dialog). A first tap then waits for no download.
  */
-/**
- * A tap on a link that navigates (a tile before its island is live, the language switcher, a card)
- * marks it pending at once (`data-pending`, site/styles/stitches.ts) until the next page comes; a click
- * an island handles itself (it prevented the default: React's handlers run before the document's) or
- * one that opens a new tab marks nothing. A page restored from the back-forward cache drops the marks.
- */
-const PENDING_LINKS =
-  "d.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href]');" +
-  "if(!a||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||a.target||a.hasAttribute('download')" +
-  `||a.origin!==location.origin||a.hash&&a.pathname===location.pathname)return;a.setAttribute('${PENDING_ATTR}','')});` +
-  `addEventListener('pageshow',function(){[].forEach.call(d.querySelectorAll('[${PENDING_ATTR}]'),function(a){a.removeAttribute('${PENDING_ATTR}')})});`;
-
 const IDLE_PREFETCH =
   "addEventListener('load',function(){var m=d.querySelector('meta[name=app-scripts]');if(!m)return;" +
   '(window.requestIdleCallback||setTimeout)(function(){' +
@@ -100,7 +104,7 @@ export const BOOT_SCRIPT =
   "if(i&&!i.complete){i.addEventListener('load',later);i.addEventListener('error',later)}else later()}" +
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',start);else start();" +
   IDLE_PREFETCH +
-  PENDING_LINKS +
+  PENDING_MARKS +
   // After the load event: the reporter is never part of a page's first load.
   "addEventListener('load',function(){setTimeout(function(){" +
   `var v=d.querySelector('meta[name=${VITALS_META}]'),n=navigator;` +

@@ -101,3 +101,22 @@ test("a tile tapped before its island's script is marked pending as the photo's 
   expect(await seen).toBe(' 0.6');
   await expect(page.getByTestId('photo-view').locator('img')).toBeVisible();
 });
+
+test("the consultation form's submit, tapped before its island's script, is marked pending as it posts", async ({
+  page,
+}) => {
+  await page.route('**/assets/*.js', () => undefined);
+  // Read in the submit itself: while the post is on its way, the page is a navigation in flight.
+  const seen = new Promise<string>((done) => void page.exposeFunction('submitSeen', done));
+  await page.goto(consultation.page.path, { waitUntil: 'domcontentloaded' });
+  await page.evaluate(() =>
+    document.addEventListener('submit', (e) => {
+      const b = e.submitter;
+      const report = (window as unknown as { submitSeen: (s: string) => void }).submitSeen;
+      report(b ? `${b.getAttribute('data-pending')} ${getComputedStyle(b).opacity}` : 'no button');
+    }),
+  );
+  await page.getByRole('button', { name: consultation.t('submit') }).tap();
+  expect(await seen).toBe(' 0.6');
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+});

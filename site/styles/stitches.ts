@@ -97,7 +97,12 @@ export const globalStyles = globalCss({
     '& li': { aspectRatio: '1 / 1', borderRadius: '$sm', backgroundColor: '$surface2' },
   },
   // A link tapped to navigate, until the next page comes (the boot script): the tap visibly took.
-  [`a[${PENDING_ATTR}]`]: { opacity: 0.6, cursor: 'progress', outline: '2px solid $focus', outlineOffset: '2px' },
+  [`a[${PENDING_ATTR}], button[${PENDING_ATTR}]`]: {
+    opacity: 0.6,
+    cursor: 'progress',
+    outline: '2px solid $focus',
+    outlineOffset: '2px',
+  },
   '.visually-hidden': {
     position: 'absolute',
     width: 1,
