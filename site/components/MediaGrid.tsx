@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { lcpTileIndex } from '../../engine/shared/media.ts';
 import { styled } from '../styles/stitches.ts';
@@ -9,6 +10,7 @@ import { usePhotoAddress, type PhotoAddress } from '../islands/photo-address.ts'
 import { MasonryTiles, SquareTiles } from './GridTiles.tsx';
 import { PAGE_ITEMS } from '../../engine/shared/paging.ts';
 import { Button } from './ui.tsx';
+import { ViewerShell } from '../viewer/ViewerShell.tsx';
 
 const loadViewer = () => import('../viewer/MediaViewer.tsx');
 const MediaViewer = lazy(loadViewer);
@@ -74,6 +76,8 @@ function useGridViewer(
   // Opened from a tile: the photo's address was pushed, so closing goes Back to the gallery's.
   const pushed = useRef(false);
   const last = useRef(0);
+  // The tapped tile's image, shown at once while the viewer comes (ViewerShell); null: none.
+  const [shell, setShell] = useState<string | null>(null);
   if (open !== null) last.current = open;
 
   // Tiles carry their item index: the masonry album renders column by column, so DOM order is not
@@ -89,14 +93,20 @@ function useGridViewer(
     if (slug === undefined || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
     event.preventDefault();
+    // A second tap while the viewer comes opens nothing more (one address pushed, one viewer).
+    if (pushed.current) return;
     pushed.current = true;
-    photo.show(slug);
+    const img = (event.currentTarget as HTMLElement).querySelector('img');
+    flushSync(() => setShell(img?.currentSrc || img?.src || ''));
+    // After the shell's frame: the viewer's render must not hold back its paint.
+    requestAnimationFrame(() => setTimeout(() => photo.show(slug), 0));
   };
   const viewed = (index: number) => {
     const slug = slugs[index];
     if (slug !== undefined && slug !== photo.slug) photo.show(slug, true);
   };
   const closed = (index: number) => {
+    setShell(null);
     // The viewer may have walked past the tiles shown: show up to the last one seen.
     showAtLeast(index + 1);
     if (pushed.current) {
@@ -110,11 +120,12 @@ function useGridViewer(
   useEffect(() => {
     if (wasOpen.current && open === null) {
       pushed.current = false;
+      setShell(null);
       focusTile(last.current);
     }
     wasOpen.current = open !== null;
   }, [open]);
-  return { open, slugs, show, viewed, closed };
+  return { open, slugs, show, viewed, closed, shell };
 }
 
 /**
@@ -150,8 +161,9 @@ export function MediaGrid({ items: all, layout, label, address, total, moreLabel
           </Button>
         </More>
       )}
+      {viewer.shell !== null && viewer.open === null && <ViewerShell src={viewer.shell} />}
       {viewer.open !== null && (
-        <Suspense fallback={null}>
+        <Suspense fallback={viewer.shell === null ? null : <ViewerShell src={viewer.shell} />}>
           <MediaViewer items={all} gallery={label} index={viewer.open} onClose={viewer.closed} onView={viewer.viewed} />
         </Suspense>
       )}

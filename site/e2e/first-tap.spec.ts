@@ -54,6 +54,8 @@ for (const when of ['domcontentloaded', 'idle'] as const) {
         // Its island is live: the viewer, and the tile is no navigation pending.
         await expect(page.locator('.yarl__root')).toBeVisible();
         await expect(page.locator('[data-pending]')).toHaveCount(0);
+        // The shell that showed the tile's image at once gave way to the viewer.
+        await expect(page.getByTestId('viewer-shell')).toHaveCount(0);
       }
     });
 
