@@ -442,6 +442,10 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
       ),
       errorText('ManifestTooLarge', { size: '7.0 MB', most: '6.0 MB' }),
     ),
+  ManifestPageFails: {
+    notOverHttp:
+      'server/manifest/publish-render.test.ts publishes, on a server process whose build breaks on a page, a draft with that page',
+  },
   ManifestBusy: { notOverHttp: 'server/manifest/limits.test.ts asks while a server process builds 10,000 members' },
   ManifestCheckTooLong: { notOverHttp: 'server/manifest/builder.test.ts runs a real worker past its time limit' },
   ManifestCheckTooLarge: { notOverHttp: 'server/manifest/builder.test.ts runs a real worker past its memory limit' },

@@ -339,6 +339,12 @@ export const serverErrors = {
     message: ({ count }) => `The manifest has ${count} problem(s); nothing was published.`,
     hint: 'Each problem names its file, line and column: correct them and publish again.',
   }),
+  ManifestPageFails: entry<{ path: string; error: string }>({
+    title: 'Manifest page cannot be shown',
+    status: 422,
+    message: ({ path, error }) => `The page ${path} of this version cannot be shown (${error}); nothing was published.`,
+    hint: 'Preview the draft and open that page; correct what it shows and publish again.',
+  }),
   ManifestMoved: entry<{ base: string; live: string }>({
     title: 'Manifest published meanwhile',
     status: 409,

@@ -6,6 +6,7 @@ import { shapeOf } from '../../engine/diff.ts';
 import { MANIFEST_LIMITS } from '../../engine/limits.ts';
 import { answerError, errorAnswer, sendError } from '../errors.ts';
 import type { StaffAuth } from '../staff/auth.ts';
+import type { RenderFailure } from '../render/probe.ts';
 import { sameOriginOnly } from '../staff/origin.ts';
 import type { Built, ManifestBuilder } from './builder.ts';
 import type { ServerRegistry } from './follow.ts';
@@ -88,6 +89,8 @@ export interface ManifestApiOptions {
   readonly built: { keep(hash: string, catalogue: Catalogue): void };
   /** Whether a request carries `MANIFEST_TOKEN` (scripts send it instead of a staff session). */
   readonly token: (req: Request) => boolean;
+  /** The first page of a version that cannot be shown (server/render/probe.ts); none: every page renders. */
+  readonly renderCheck?: (catalogue: Catalogue) => Promise<RenderFailure | undefined>;
 }
 
 /**
@@ -101,37 +104,13 @@ export function manifestApiRouter(options: ManifestApiOptions): Router {
   const json = express.json({ limit: MANIFEST_BODY_LIMIT });
   const byToken = options.token;
   const access = manifestAccess(options.auth, byToken);
-  const noteOf = (req: Request): string => {
-    const note = (req.body as { note?: unknown } | undefined)?.note;
-    return typeof note === 'string' ? note.trim().slice(0, 500) : '';
-  };
   const versionParam = async (req: Request, res: Response): Promise<Version | undefined> => {
     const n = Number(req.params['n']);
     const found = Number.isInteger(n) && n > 0 ? await versions.get(n) : undefined;
     if (!found) sendError(res, 'NoManifestVersion', { number: String(req.params['n']) });
     return found;
   };
-  /** Publishes checked files on `base`; answers 200, 409 (moved on), 413, 422 (problems, limits) or 429 (busy). */
-  const publish = async (req: Request, res: Response, files: ManifestFile[], base: number): Promise<void> => {
-    if (refuseLarge(res, files)) return;
-    const live = options.live();
-    const built = await options.builder.tryRun({ files, live: live && shapeOf(live), keep: true });
-    if (!built.ok) return answerRefused(res, built);
-    const checked = built.check;
-    if (!checked.ok) {
-      const answer = errorAnswer('ManifestProblems', { count: String(checked.problems.length) });
-      return answerError(res, answer, { body: { json: (error) => ({ error, problems: checked.problems }) } });
-    }
-    const author = authorOf(req, byToken);
-    const outcome = await versions.publish({ base, files, author, note: noteOf(req), changes: checked.changes });
-    if (!outcome.ok) {
-      const answer = errorAnswer('ManifestMoved', { base: String(base), live: String(outcome.live.number) });
-      return answerError(res, answer, { body: { json: (error) => ({ error, live: outcome.live }) } });
-    }
-    if (built.catalogue) options.built.keep(outcome.version.hash, built.catalogue);
-    await options.published(outcome.version.number);
-    res.setHeader('Cache-Control', 'no-store').json({ version: outcome.version });
-  };
+  const publish = publisher(options);
 
   router.use('/admin/api/manifest', access, (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -174,4 +153,49 @@ export function manifestApiRouter(options: ManifestApiOptions): Router {
     res.json({ live: await versions.liveNumber(), servers: await options.registry.running() });
   });
   return router;
+}
+
+/** When a request carries one: its note for the version (at most 500 characters). */
+function noteOf(req: Request): string {
+  const note = (req.body as { note?: unknown } | undefined)?.note;
+  return typeof note === 'string' ? note.trim().slice(0, 500) : '';
+}
+
+/**
+ * Publishes checked files on `base`: answers 200, 409 (moved on), 413, 422 (problems, limits, a page
+ * that cannot be shown) or 429 (busy).
+ */
+function publisher(options: ManifestApiOptions) {
+  return async (req: Request, res: Response, files: ManifestFile[], base: number): Promise<void> => {
+    if (refuseLarge(res, files)) return;
+    const live = options.live();
+    const built = await options.builder.tryRun({ files, live: live && shapeOf(live), keep: true });
+    if (!built.ok) return answerRefused(res, built);
+    const checked = built.check;
+    if (!checked.ok) {
+      const answer = errorAnswer('ManifestProblems', { count: String(checked.problems.length) });
+      return answerError(res, answer, { body: { json: (error) => ({ error, problems: checked.problems }) } });
+    }
+    // Only a version whose pages render is published (every page, or a sample of a large catalogue).
+    const failure = built.catalogue && (await options.renderCheck?.(built.catalogue));
+    if (failure) {
+      const answer = errorAnswer('ManifestPageFails', { path: failure.path, error: failure.error });
+      return answerError(res, answer, { body: { json: (error) => ({ error, page: failure.path }) } });
+    }
+    const author = authorOf(req, options.token);
+    const outcome = await options.versions.publish({
+      base,
+      files,
+      author,
+      note: noteOf(req),
+      changes: checked.changes,
+    });
+    if (!outcome.ok) {
+      const answer = errorAnswer('ManifestMoved', { base: String(base), live: String(outcome.live.number) });
+      return answerError(res, answer, { body: { json: (error) => ({ error, live: outcome.live }) } });
+    }
+    if (built.catalogue) options.built.keep(outcome.version.hash, built.catalogue);
+    await options.published(outcome.version.number);
+    res.setHeader('Cache-Control', 'no-store').json({ version: outcome.version });
+  };
 }

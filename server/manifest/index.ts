@@ -6,6 +6,7 @@ import type { Logger } from '../log.ts';
 import type { StaffAuth } from '../staff/auth.ts';
 import { createSiteData, type SiteDataDeps } from '../data/site-data.ts';
 import { createRenderRouter } from '../render/index.ts';
+import { firstRenderFailure, pathsToProbe } from '../render/probe.ts';
 import { ImageRefs, type ImageRefsDeps } from '../imaging/images.ts';
 import { authorOf, manifestAccess, manifestApiRouter, tokenCheck } from './api.ts';
 import { buildLimits, ManifestBuilder } from './builder.ts';
@@ -83,21 +84,8 @@ export async function openManifest(deps: {
         void registry.serve(served.version, served.hash);
       },
     },
-    router(auth, data, slotBytes) {
-      const token = tokenCheck(deps.env['MANIFEST_TOKEN']?.trim() || undefined);
-      const router = Router();
-      router.use(manifestApiRouter({ auth, versions, registry, live: serving, published, token, builder, built }));
-      router.use(
-        translationsRouter({ access: manifestAccess(auth, token), versions, live: serving, published, files }),
-      );
-      // A draft's pages show their images as the live pages do (renditions, LQIPs).
-      const images = new ImageRefs({ dataDir: deps.dataDir, slotBytes });
-      const render = (draft: Catalogue) =>
-        createRenderRouter({ catalogue: draft, data: createSiteData({ ...data, catalogue: draft }), logger, images });
-      const author = (req: Request): string => authorOf(req, token);
-      router.use(previewRouter({ auth, database, render, access: manifestAccess(auth, token), builder, author }));
-      return router;
-    },
+    router: (auth, data, slotBytes) =>
+      manifestRouter({ ...deps, versions, registry, serving, published, builder, built, files }, auth, data, slotBytes),
     async follow(running) {
       site.current = running;
       registry.start();
@@ -117,4 +105,43 @@ export async function openManifest(deps: {
       await builder.close();
     },
   };
+}
+
+/** What the manifest's routers work with, made once by `openManifest`. */
+interface RouterParts {
+  readonly database: Database;
+  readonly logger: Logger;
+  readonly env: NodeJS.ProcessEnv;
+  readonly dataDir: string;
+  readonly versions: ManifestVersions;
+  readonly registry: ServerRegistry;
+  readonly serving: () => Catalogue | undefined;
+  readonly published: (number: number) => Promise<void>;
+  readonly builder: ManifestBuilder;
+  readonly built: BuiltVersions;
+  readonly files: FilesOptions;
+}
+
+/** The manifest API, the translations API and the previews of drafts, for one catalogue's staff tools. */
+function manifestRouter(
+  parts: RouterParts,
+  auth: StaffAuth,
+  data: Omit<SiteDataDeps, 'catalogue'>,
+  slotBytes?: ImageRefsDeps['slotBytes'],
+): Router {
+  const { database, logger, versions, registry, serving: live, published, builder, built, files } = parts;
+  const token = tokenCheck(parts.env['MANIFEST_TOKEN']?.trim() || undefined);
+  const router = Router();
+  // A draft's pages show their images as the live pages do (renditions, LQIPs).
+  const images = new ImageRefs({ dataDir: parts.dataDir, slotBytes });
+  const render = (draft: Catalogue) =>
+    createRenderRouter({ catalogue: draft, data: createSiteData({ ...data, catalogue: draft }), logger, images });
+  // Before a publish, the version's pages are rendered as its previews are.
+  const renderCheck = (draft: Catalogue) => firstRenderFailure(render(draft), pathsToProbe(draft));
+  const api = { auth, versions, registry, live, published, token, builder, built, renderCheck };
+  router.use(manifestApiRouter(api));
+  router.use(translationsRouter({ access: manifestAccess(auth, token), versions, live, published, files }));
+  const author = (req: Request): string => authorOf(req, token);
+  router.use(previewRouter({ auth, database, render, access: manifestAccess(auth, token), builder, author }));
+  return router;
 }
