@@ -3,7 +3,7 @@ import { benchEngine } from './engine.ts';
 
 /**
  * `npm run bench`: every benchmark in one run, each printing its figures and ratios against a
- * baseline measured in the same run. Parts: engine, server, site, first-tap, drive-faults, video, ops (those present).
+ * baseline measured in the same run. Parts: engine, server, site, first-tap, lcp-runs, drive-faults, video, ops (those present).
  */
 const only = process.argv[2];
 const parts: Record<string, () => Promise<unknown> | unknown> = {
@@ -11,6 +11,7 @@ const parts: Record<string, () => Promise<unknown> | unknown> = {
   server: async () => (await import('./server.ts')).benchServer(),
   site: async () => (await import('./site.ts')).benchSite(),
   'first-tap': async () => (await import('./first-tap.ts')).benchFirstTap(),
+  'lcp-runs': async () => (await import('./lcp-runs.ts')).benchLcpRuns(),
   'drive-faults': async () => (await import('./drive-faults.ts')).benchDriveFaults(),
   video: async () => (await import('./video.ts')).benchVideo(),
   ops: async () => (await import('./ops.ts')).benchOps(),

@@ -40,12 +40,14 @@ export interface LighthouseRow {
   readonly bestPractices: number;
   readonly seo: number;
   readonly lcpMs: number;
+  /** LCP of each run, in order (the median is `lcpMs`). */
+  readonly lcpRunsMs?: readonly number[];
   readonly cls: number;
   readonly tbtMs: number;
   /** Bytes the page downloads (Lighthouse total-byte-weight, mobile). */
   readonly bytes: number;
   /** The same page's floor (no scripts), measured in the same run. */
-  readonly floor?: { readonly performance: number; readonly lcpMs: number };
+  readonly floor?: { readonly performance: number; readonly lcpMs: number; readonly lcpRunsMs?: readonly number[] };
 }
 
 export interface SiteBenchResult {
@@ -140,6 +142,7 @@ async function measureLighthouse(url: string, pages: readonly [string, string][]
         cls: pick('cls'),
         tbtMs: pick('tbtMs'),
         bytes: pick('bytes'),
+        lcpRunsMs: samples.map((s) => s.lcpMs),
       });
     }
   } finally {
@@ -171,7 +174,7 @@ function printLighthouse(rows: readonly LighthouseRow[]): void {
 }
 
 /** Lighthouse on each page of `url`, then on the page's floor (no scripts), in the same run. */
-async function measureWithFloor(
+export async function measureWithFloor(
   url: string,
   pages: readonly [string, string][],
   runs: number,
@@ -185,7 +188,11 @@ async function measureWithFloor(
     const floors = await measureLighthouse(floor.url, pages, runs);
     return rows.map((r, i) => ({
       ...r,
-      floor: { performance: floors[i]?.performance ?? NaN, lcpMs: floors[i]?.lcpMs ?? NaN },
+      floor: {
+        performance: floors[i]?.performance ?? NaN,
+        lcpMs: floors[i]?.lcpMs ?? NaN,
+        lcpRunsMs: floors[i]?.lcpRunsMs ?? [],
+      },
     }));
   } finally {
     await floor.close();
