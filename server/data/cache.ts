@@ -155,6 +155,16 @@ export class Cache {
     this.store(kind, `${kind}\u0000${key}`, { ok: true, value, at: this.clock(), invalidated: false });
   }
 
+  /**
+   * The stored value as it is (fresh or stale, while stale-if-error would still serve it), without
+   * loading, revalidating or counting a use: for readers that must never reach the upstream.
+   */
+  peek<T>(kind: string, key: string): T | undefined {
+    const entry = this.entries(kind).get(`${kind}\u0000${key}`);
+    if (!entry?.ok || this.clock() - entry.at >= this.policy(kind).errorMs) return undefined;
+    return entry.value as T;
+  }
+
   /** Whether a usable value is stored (fresh or not). */
   has(kind: string, key: string): boolean {
     return this.entries(kind).get(`${kind}\u0000${key}`)?.ok === true;

@@ -12,8 +12,15 @@ export interface SiteData {
   products(): Promise<ApiProduct[]>;
   /** The public id of a manifest folder path, or null when the store has no such folder. */
   folderId(path: string): Promise<string | null>;
+  /** Every manifest folder path -> its public id (null: the store has no such folder), resolved in one go. */
+  folderMap(): Promise<ReadonlyMap<string, string | null>>;
   /** A folder's media items (cached: fresh 2 min, stale served on upstream failure). */
   folderItems(folderId: string): Promise<ApiMediaItem[]>;
+  /**
+   * A folder's listing when the cache holds one, never asking the store (what a crawler's sitemap
+   * reads: it must not list every folder of the store); undefined otherwise.
+   */
+  cachedFolderItems(folderId: string): ApiMediaItem[] | undefined;
   /** The combined items of an aggregate type (e.g. motorized-screens). */
   aggregatedItems(type: string): Promise<ApiMediaItem[]>;
   /** A folder's picture: its first image, else its first video poster. */

@@ -31,6 +31,8 @@ export interface Listings {
   /** The cache loader of one folder's listing (it also learns the folder's files). */
   loadListing(id: string): () => Promise<ApiMediaItem[]>;
   folderItems(id: string): Promise<ApiMediaItem[]>;
+  /** A folder's listing if the cache holds one (decorated), never asking the store; undefined otherwise. */
+  cachedFolderItems(id: string): ApiMediaItem[] | undefined;
   /** A folder's whole contents (media and other files): cached with, and read by the same call as, its listing. */
   folderContents(id: string): Promise<CachedContents>;
   file(fileId: string): Promise<StoreFile>;
@@ -98,6 +100,11 @@ export function listings(
     return decorate(items);
   };
 
+  const cachedFolderItems = (id: string): ApiMediaItem[] | undefined => {
+    const items = cache.peek<ApiMediaItem[]>('listing', id);
+    return items && decorate(items);
+  };
+
   const warmListings = warmer(folders, async (id) => {
     if (cache.has('listing', id)) await folderItems(id);
     else learn(await store.listFolder(id));
@@ -123,7 +130,7 @@ export function listings(
     return cache.get('file', fileId, () => store.getFile(fileId));
   };
 
-  return { loadListing, folderItems, folderContents, file, decorate };
+  return { loadListing, folderItems, cachedFolderItems, folderContents, file, decorate };
 }
 
 /**

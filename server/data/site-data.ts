@@ -83,7 +83,7 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
   const { catalogue, store, cache } = deps;
   const folders = folderIds(catalogue, store, cache);
   const { folderId, assertKnown } = folders;
-  const { loadListing, folderItems, folderContents, file, decorate } = listings(
+  const { loadListing, folderItems, cachedFolderItems, folderContents, file, decorate } = listings(
     store,
     cache,
     folders,
@@ -124,7 +124,9 @@ export function createSiteData(deps: SiteDataDeps): LiveSiteData {
     store,
     ...(deps.lqips ? { lqips: deps.lqips } : {}),
     folderId,
+    folderMap: () => folders.catalogueFolders(),
     folderItems,
+    cachedFolderItems,
     refresh,
     async products(): Promise<ApiProduct[]> {
       return Promise.all(
