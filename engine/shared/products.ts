@@ -22,11 +22,32 @@ export function filterProducts(products: readonly ApiProduct[], filter: Filter |
   });
 }
 
+// A list's products by id and by type, made on the first lookup: a page of a big family (or the
+// sitemap, over every page) looks up products many times in one list of thousands.
+const indexes = new WeakMap<
+  readonly ApiProduct[],
+  { byId: Map<string, ApiProduct>; byType: Map<string, ApiProduct> }
+>();
+
+function indexOf(products: readonly ApiProduct[]): { byId: Map<string, ApiProduct>; byType: Map<string, ApiProduct> } {
+  let index = indexes.get(products);
+  if (!index) {
+    index = { byId: new Map(), byType: new Map() };
+    // The first of a duplicate wins, as a search in list order would find it.
+    for (const p of products) {
+      if (!index.byId.has(p.id)) index.byId.set(p.id, p);
+      if (p.type !== undefined && !index.byType.has(p.type)) index.byType.set(p.type, p);
+    }
+    indexes.set(products, index);
+  }
+  return index;
+}
+
 export const productById = (products: readonly ApiProduct[], id: string | undefined): ApiProduct | undefined =>
-  id === undefined ? undefined : products.find((p) => p.id === id);
+  id === undefined ? undefined : indexOf(products).byId.get(id);
 
 export const productByType = (products: readonly ApiProduct[], type: string): ApiProduct | undefined =>
-  products.find((p) => p.type === type);
+  indexOf(products).byType.get(type);
 
 /** The icon of a product card: by the product's type, else the section's `default`. */
 export function iconFor(section: Section, product: ApiProduct): IconName | undefined {

@@ -101,7 +101,7 @@ const cardProducts = (ctx: SourceContext): ApiProduct[] =>
   ctx.page.sections.filter(showsProductCards).flatMap((s) => filterProducts(ctx.products, s.filter));
 
 /** Whether the template shows a product intro of its own (see the kinds table's `intro`). */
-function ownIntro(page: Page): boolean {
+export function ownIntro(page: Page): boolean {
   const intro = kindOf(page.kind).intro;
   return intro === 'pattern-product' || (intro === 'page-product' && !hasIntroSection(page));
 }

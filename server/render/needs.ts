@@ -9,8 +9,6 @@ export interface Needs {
   readonly slotImages: boolean;
   /** Manifest folder paths whose public ids the page needs (galleries, dialogs). */
   readonly folders: readonly string[];
-  /** Slots whose images the page shows (hero, cards); `products`: also the product cards' and intro's slots. */
-  readonly slots: { readonly ids: readonly string[]; readonly products: boolean };
 }
 
 /** A section reads the product list: by its type (the sections table), or for a card's product or a dialog. */
@@ -29,9 +27,5 @@ export function pageNeeds(page: Page): Needs {
   const slotImages =
     page.hero?.slot !== undefined ||
     sections.some((s) => showsProductCards(s) || cardsOf(s).some((c) => c.slot !== undefined));
-  const slotIds = new Set<string>();
-  if (page.hero?.slot !== undefined) slotIds.add(page.hero.slot);
-  for (const s of sections) for (const c of cardsOf(s)) if (c.slot !== undefined) slotIds.add(c.slot);
-  // Product cards and intros (sections, or a template's own intro) show the products' slots.
-  return { products, slotImages, folders: lookedUpFolders(page), slots: { ids: [...slotIds], products } };
+  return { products, slotImages, folders: lookedUpFolders(page) };
 }

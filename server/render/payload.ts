@@ -11,6 +11,7 @@ import {
   type MediaSource,
 } from '../../engine/shared/keys.ts';
 import { productById, productByType } from '../../engine/shared/products.ts';
+import { pagePictures } from '../../engine/shared/pictures.ts';
 import { firstTileImage } from '../../engine/shared/media.ts';
 import { galleryLayout } from '../../engine/kinds.ts';
 import { responsive, SIZES, type ImageRef } from '../../engine/shared/images.ts';
@@ -202,7 +203,8 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
   const previewUrls = [...shown.previews, ...shown.pictures].map(
     (id) => dataValue(got.fallback, 'folderPreview', id)?.previewUrl ?? undefined,
   );
-  const images = await imageRefs(ctx, needs.slots, products ?? [], slotUrl, previewUrls);
+  const pictures = pagePictures(sources);
+  const images = await imageRefs(ctx, [...pictures.slots.map(slotUrl), ...previewUrls]);
   const hero = page.hero?.slot ? slotUrl(page.hero.slot) : undefined;
   const heroRef = hero ? images[hero] : undefined;
   const heroSrc = heroRef ? responsive(heroRef, { fallbackWidth: 1280 }).src : hero;
@@ -239,19 +241,14 @@ export async function buildPayload(ctx: PayloadContext, path: string): Promise<R
   };
 }
 
-/** Slot image URL -> ref for the slots a page shows (uploads, or the built-in defaults). */
+/** Image URL -> ref for the pictures a page shows (slot uploads or built-in defaults, folder covers). */
 async function imageRefs(
   ctx: PayloadContext,
-  slots: ReturnType<typeof pageNeeds>['slots'],
-  products: readonly ApiProduct[],
-  slotUrl: (id: string) => string | undefined,
-  more: readonly (string | undefined)[],
+  shown: readonly (string | undefined)[],
 ): Promise<Record<string, ImageRef>> {
   const refs = ctx.images;
   if (!refs) return {};
-  const ids = new Set(slots.ids);
-  if (slots.products) for (const p of products) if (slotUrl(p.id) !== undefined) ids.add(p.id);
-  const urls = [...new Set([...[...ids].map(slotUrl), ...more].filter((u): u is string => u !== undefined))];
+  const urls = [...new Set(shown.filter((u): u is string => u !== undefined))];
   const found = await Promise.all(urls.map((u) => refs.of(u)));
   return Object.fromEntries(urls.flatMap((u, i) => (found[i] ? [[u, found[i]] as const] : [])));
 }
