@@ -23,7 +23,7 @@ import { createVideoConversions } from '../server/video/index.ts';
  * Test tooling of the fault suite: the whole site in drive mode over the real googleapis client against
  * the fake Drive on loopback, built as `server/main.ts` builds it: `createApp` with the same parts (the
  * staff tools and consultation requests as its routers, video conversions), so every route production
- * mounts is here. One clock the test moves (cache ages, circuit pauses, staff sessions); the request
+ * mounts is here. One clock the test moves (cache ages, breaker pauses, staff sessions); the request
  * deadline stays on the wall clock.
  */
 export interface FaultSite {
@@ -39,7 +39,7 @@ export interface FaultSite {
   readonly catalogue: Catalogue;
   /** Folder path -> fake Drive id. */
   folder(path: string): string;
-  /** Moves the site's clock (cache ages, circuit pauses). */
+  /** Moves the site's clock (cache ages, breaker pauses). */
   advance(ms: number): void;
   /** Upstream calls so far (all operations, or one). */
   upstream(op?: Parameters<FakeDrive['calls']>[0]): number;
@@ -82,7 +82,7 @@ export async function startFaultSite(
     rootFolderId: rootId,
     apiRootUrl: fake.rootUrl,
     ...(options.realClock ? {} : { retry: { baseMs: 5, maxMs: 20 } }),
-    circuit: { clock },
+    keyBreakers: { clock },
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'drive-faults-'));
   const distDir = await standInDist(dataDir);

@@ -96,7 +96,7 @@ describe('one folder, not Drive', () => {
     expect(JSON.parse(answer.text)).toHaveLength(3);
   });
 
-  it('one folder failing 5xx alone keeps its own circuit: it costs one call per pause, the others are listed', async () => {
+  it('one folder failing 5xx alone keeps its own breaker: it costs one call per pause, the others are listed', async () => {
     site = await warmMap();
     const s = site;
     const bad = s.folder(leaves[0]!);

@@ -61,7 +61,7 @@ describe('cold cache, Drive down', () => {
     expect(again.map((a) => a.status)).toEqual(Array(30).fill(503));
     expect(s.upstream() - before).toBe(0);
 
-    // Drive is back; once the pause has passed, one probe closes the circuit and everything heals.
+    // Drive is back; once the pause has passed, one probe closes the breaker and everything heals.
     s.fake.faults.failAll(null);
     s.advance(60_000);
     const healed = await hit(s.base, gallery.path);

@@ -36,7 +36,7 @@ beforeAll(async () => {
   await store.getFile(fileId);
 });
 afterEach(() => {
-  // Each test starts with no failure remembered (the circuits have their own tests).
+  // Each test starts with no failure remembered (the breakers have their own tests).
   store.api.guard.clear();
   fake.faults.reset();
   fake.faults.setLatency(0);

@@ -4,7 +4,7 @@ import { drive, type drive_v3 } from 'googleapis/build/src/apis/drive/index.js';
 import { withBackoff } from '../resilience/backoff.ts';
 import { currentDeadline } from '../resilience/deadline.ts';
 import type { BreakerOptions } from '../resilience/breaker.ts';
-import { Circuit, type CircuitOptions } from '../resilience/circuit.ts';
+import { KeyBreakers, type KeyBreakerOptions } from '../resilience/key-breakers.ts';
 import { DriveGuard, retryAfterOf, type DriveOp } from './drive-guard.ts';
 import type { DriveAuthClient } from './drive-auth.ts';
 import { isRetryable, statusOf, toStoreError } from './drive-errors.ts';
@@ -44,8 +44,8 @@ export interface DriveApiOptions {
    */
   readonly idleTimeoutMs?: number;
   /** Pauses after failures (per call, for the token endpoint, per kind of call under a rate limit). */
-  readonly circuit?: CircuitOptions;
-  /** The breaker for Drive as a whole (its clock defaults to the circuits'). */
+  readonly keyBreakers?: KeyBreakerOptions;
+  /** The breaker for Drive as a whole (its clock defaults to the breakers'). */
   readonly breaker?: BreakerOptions;
 }
 
@@ -139,9 +139,9 @@ export class DriveApi {
 
   constructor(private readonly options: DriveApiOptions) {
     this.rootUrl = options.rootUrl;
-    const clock = options.circuit?.clock;
+    const clock = options.keyBreakers?.clock;
     const log = options.logger;
-    this.guard = new DriveGuard(new Circuit(options.circuit), {
+    this.guard = new DriveGuard(new KeyBreakers(options.keyBreakers), {
       ...(clock ? { clock } : {}),
       onOpen: (error) =>
         log?.warn(
@@ -163,14 +163,14 @@ export class DriveApi {
   }
 
   /**
-   * One Drive call as the visitor's request can afford it: refused at once while its circuit is open
+   * One Drive call as the visitor's request can afford it: refused at once while its breaker is open
    * (see DriveGuard), retried with backoff until the retries are spent or the request's deadline
    * would pass, and its last failure remembered for the calls that follow.
    */
   async call<T>(about: About, fn: () => Promise<T>, op: DriveOp = 'get'): Promise<T> {
     const { retries = 4, baseMs = 250, maxMs = 8000, sleep, random } = this.options.retry ?? {};
     // The calls of one action (a listing's folder check and its pages, a file's metadata and bytes)
-    // share a circuit: when one fails, the others are not asked in vain.
+    // share a breaker: when one fails, the others are not asked in vain.
     const key = about.action;
     try {
       return await this.guard.run(key, op, (owner, probe) =>

@@ -60,7 +60,7 @@ async function loadKey(c: DriveCredentials): Promise<ServiceAccountKey> {
  * token. google-auth-library always posts that JWT to Google's token URL (it ignores `token_uri`),
  * so when another endpoint is configured (a fake Drive, a proxy) the token request is redirected
  * there by a request interceptor on the client's own transporter, which also turns off the
- * transporter's own retries of it (the adapter's circuit and backoff decide).
+ * transporter's own retries of it (the adapter's breaker and backoff decide).
  */
 export async function createDriveAuth(c: DriveCredentials): Promise<DriveAuthClient> {
   if (c.accessToken) {
@@ -79,7 +79,7 @@ export async function createDriveAuth(c: DriveCredentials): Promise<DriveAuthCli
   client.transporter.interceptors.request.add({
     resolved: async (options) => {
       if (String(options.url) !== GOOGLE_TOKEN_URL) return options;
-      // One request per try: the adapter's circuit decides when the token endpoint is asked again.
+      // One request per try: the adapter's breaker decides when the token endpoint is asked again.
       options.retry = false;
       options.retryConfig = { ...options.retryConfig, retry: 0 };
       if (tokenUrl !== GOOGLE_TOKEN_URL) options.url = new URL(tokenUrl);

@@ -1,6 +1,6 @@
 import { isRetryableDriveError } from '../resilience/backoff.ts';
 import { errorAnswer } from '../errors.ts';
-import { CircuitOpenError } from '../resilience/circuit.ts';
+import { BreakerOpenError } from '../resilience/key-breakers.ts';
 import { DeadlineError } from '../resilience/deadline.ts';
 import { StoreError } from './types.ts';
 
@@ -56,7 +56,7 @@ export function isRetryable(error: unknown): boolean {
  */
 export function toStoreError(error: unknown, action: string, subject: string): StoreError {
   if (error instanceof StoreError) return error;
-  if (error instanceof CircuitOpenError) {
+  if (error instanceof BreakerOpenError) {
     const cause = toStoreError(error.cause, action, subject);
     const base = cause.message.replace(/ Try again in a minute\.$/, '').replace(/\.$/, '');
     const message = `${base}, so it is not asked again for a moment. Try again in a minute.`;

@@ -1,5 +1,5 @@
 import { Breaker, type BreakerOptions } from '../resilience/breaker.ts';
-import { CircuitOpenError, retryAfterMs, type Circuit } from '../resilience/circuit.ts';
+import { BreakerOpenError, retryAfterMs, type KeyBreakers } from '../resilience/key-breakers.ts';
 import { DeadlineError } from '../resilience/deadline.ts';
 import { reasonsOf, statusOf } from './drive-errors.ts';
 import type { UpstreamState } from './types.ts';
@@ -8,7 +8,7 @@ import type { UpstreamState } from './types.ts';
 export type DriveOp = 'list' | 'get' | 'media' | 'write' | 'thumbnail';
 const DRIVE_OPS: readonly DriveOp[] = ['list', 'get', 'media', 'write', 'thumbnail'];
 
-/** The circuit key of the token endpoint (one for the whole client). */
+/** The breaker key of the token endpoint (one for the whole client). */
 export const TOKEN_KEY = 'token';
 const RATE = 'rate ';
 export const rateKey = (op: DriveOp): string => `${RATE}${op}`;
@@ -62,12 +62,12 @@ export function isDriveDown(error: unknown): boolean {
 }
 
 /**
- * The memory of the Drive client, shared by every request: a circuit per call (a listing, a file),
+ * The memory of the Drive client, shared by every request: a breaker per call (a listing, a file),
  * one for the token endpoint, one per kind of call for rate limits (paused for everyone, for at
  * least the Retry-After Drive gave), and one breaker for Drive as a whole. A call that finds its
- * circuit open fails at once; after the pause one call goes through as the probe. So while Drive is
+ * breaker open fails at once; after the pause one call goes through as the probe. So while Drive is
  * down the site answers at once and Drive sees a trickle, and when it is back the next probe closes
- * the circuit. The breaker bounds that trickle whatever the number of keys: when several keys fail
+ * the breaker. The breaker bounds that trickle whatever the number of keys: when several keys fail
  * in a row it refuses every call for a pause, with one probe per pause; when a probe succeeds it
  * closes and the per-key pauses of the outage are forgotten, so every page heals with it.
  */
@@ -75,14 +75,14 @@ export class DriveGuard {
   readonly breaker: Breaker;
 
   constructor(
-    readonly circuit: Circuit,
+    readonly breakers: KeyBreakers,
     breaker: BreakerOptions = {},
   ) {
     this.breaker = new Breaker({
       ...breaker,
       onClose: () => {
         // Rate limits keep the pause Drive asked for.
-        this.circuit.clear((key) => !key.startsWith(RATE));
+        this.breakers.clear((key) => !key.startsWith(RATE));
         breaker.onClose?.();
       },
     });
@@ -90,40 +90,40 @@ export class DriveGuard {
 
   /** What is known of Drive now (/readyz, metrics): the breaker, kinds of call paused, the token endpoint. */
   upstream(): UpstreamState {
-    const paused: string[] = DRIVE_OPS.filter((op) => this.circuit.isOpen(rateKey(op)));
-    if (this.circuit.isOpen(TOKEN_KEY)) paused.push(TOKEN_KEY);
+    const paused: string[] = DRIVE_OPS.filter((op) => this.breakers.isOpen(rateKey(op)));
+    if (this.breakers.isOpen(TOKEN_KEY)) paused.push(TOKEN_KEY);
     const { stats } = this.breaker;
     return { breaker: this.breaker.phase(), retryInMs: this.breaker.remainingMs(), paused, stats: { ...stats } };
   }
 
   /** Forgets every failure (tests; an operator who knows Drive is back). */
   clear(): void {
-    this.circuit.clear();
+    this.breakers.clear();
     this.breaker.clear();
   }
 
   /**
-   * A whole call (all its attempts) under the circuit of `key`; `probe` tells `fn` that the key failed
+   * A whole call (all its attempts) under the breaker of `key`; `probe` tells `fn` that the key failed
    * lately and this is the one call let through (it should try once, not retry).
    */
   async run<T>(key: string, op: DriveOp, fn: (owner: object, probe: boolean) => Promise<T>): Promise<T> {
     const owner = {};
     // While another call of this key probes, wait for its verdict (a listing's parallel calls heal together).
-    const keyProbe = await this.circuit.enter(key, owner);
+    const keyProbe = await this.breakers.enter(key, owner);
     try {
       const probe = (await this.breaker.admit(owner)) || keyProbe;
       const value = await fn(owner, probe);
-      this.circuit.succeeded(key);
+      this.breakers.succeeded(key);
       return value;
     } catch (error) {
-      if (error instanceof CircuitOpenError) this.circuit.release(key, owner);
-      else if (isOutage(error)) this.circuit.failed(key, error);
-      else this.circuit.succeeded(key);
+      if (error instanceof BreakerOpenError) this.breakers.release(key, owner);
+      else if (isOutage(error)) this.breakers.failed(key, error);
+      else this.breakers.succeeded(key);
       throw error;
     } finally {
       this.breaker.release(owner);
-      this.circuit.release(TOKEN_KEY, owner);
-      this.circuit.release(rateKey(op), owner);
+      this.breakers.release(TOKEN_KEY, owner);
+      this.breakers.release(rateKey(op), owner);
     }
   }
 
@@ -131,33 +131,33 @@ export class DriveGuard {
   async attempt<T>(key: string, op: DriveOp, owner: object, fn: () => Promise<T>): Promise<T> {
     const rate = rateKey(op);
     // Another call of this key (a listing's other half) failed meanwhile: no more tries of this one.
-    this.circuit.admit(key, owner);
+    this.breakers.admit(key, owner);
     this.breaker.check(owner);
-    this.circuit.admit(TOKEN_KEY, owner);
+    this.breakers.admit(TOKEN_KEY, owner);
     try {
-      this.circuit.admit(rate, owner);
+      this.breakers.admit(rate, owner);
     } catch (error) {
-      this.circuit.release(TOKEN_KEY, owner);
+      this.breakers.release(TOKEN_KEY, owner);
       throw error;
     }
     try {
       const value = await fn();
       this.breaker.succeeded();
-      this.circuit.succeeded(TOKEN_KEY);
-      this.circuit.succeeded(rate);
+      this.breakers.succeeded(TOKEN_KEY);
+      this.breakers.succeeded(rate);
       return value;
     } catch (error) {
       if (isDriveDown(error)) this.breaker.failed(key, error, owner);
       else this.breaker.succeeded();
       if (isTokenError(error)) {
         // No owner: not even this call tries again before the pause ends (one token request per pause).
-        this.circuit.failed(TOKEN_KEY, error);
-        this.circuit.release(rate, owner);
+        this.breakers.failed(TOKEN_KEY, error);
+        this.breakers.release(rate, owner);
       } else {
         // Drive answered: a token was had.
-        if (statusOf(error) !== undefined) this.circuit.succeeded(TOKEN_KEY);
-        if (isRateLimit(error)) this.circuit.failed(rate, error, { pauseMs: retryAfterOf(error) ?? 0, owner });
-        else this.circuit.release(rate, owner);
+        if (statusOf(error) !== undefined) this.breakers.succeeded(TOKEN_KEY);
+        if (isRateLimit(error)) this.breakers.failed(rate, error, { pauseMs: retryAfterOf(error) ?? 0, owner });
+        else this.breakers.release(rate, owner);
       }
       throw error;
     }

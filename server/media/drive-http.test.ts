@@ -43,7 +43,7 @@ beforeAll(async () => {
     rootFolderId: rootId,
     apiRootUrl: fake.rootUrl,
     retry: { retries: 3, sleep: async () => undefined },
-    circuit: { clock: () => now },
+    keyBreakers: { clock: () => now },
   });
   guard = store.api.guard;
   const cache = createDataCache({ clock: () => now });

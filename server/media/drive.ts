@@ -5,7 +5,7 @@ import { errorAnswer } from '../errors.ts';
 import { isPublicId } from './ids.ts';
 import { DriveApi, type DriveFile, type RetryOptions } from './drive-api.ts';
 import type { BreakerOptions } from '../resilience/breaker.ts';
-import type { CircuitOptions } from '../resilience/circuit.ts';
+import type { KeyBreakerOptions } from '../resilience/key-breakers.ts';
 import { createDriveAuth, type DriveCredentials } from './drive-auth.ts';
 import {
   isMediaFile,
@@ -54,7 +54,7 @@ export interface DriveStoreOptions extends DriveCredentials {
   readonly timeoutMs?: number;
   readonly idleTimeoutMs?: number;
   /** Pauses after failures (defaults: 2 s doubling to 30 s; the wall clock). */
-  readonly circuit?: CircuitOptions;
+  readonly keyBreakers?: KeyBreakerOptions;
   /** The breaker for Drive as a whole (defaults: 5 keys in a row within 10 s; 2 s doubling to 30 s). */
   readonly breaker?: BreakerOptions;
 }
@@ -278,7 +278,7 @@ export async function createDriveStore(options: DriveStoreOptions): Promise<Driv
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
-    ...(options.circuit ? { circuit: options.circuit } : {}),
+    ...(options.keyBreakers ? { keyBreakers: options.keyBreakers } : {}),
     ...(options.breaker ? { breaker: options.breaker } : {}),
   });
   return new DriveStore(api, options.rootFolderId);

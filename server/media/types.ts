@@ -77,7 +77,7 @@ export class StoreError extends Error {
     /** The answer visitors get, or a message for the log (its code decides the answer). */
     said: ErrorAnswer | string,
     readonly status?: number,
-    /** For 'upstream': when asking again may work (a paused circuit, Drive's Retry-After). */
+    /** For 'upstream': when asking again may work (a paused breaker, Drive's Retry-After). */
     readonly retryAfterMs?: number,
   ) {
     super(typeof said === 'string' ? said : answerText(said));

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiError } from '../../engine/shared/api.ts';
 import type { Logger } from '../log.ts';
 import { StoreError } from '../media/types.ts';
-import { CircuitOpenError } from '../resilience/circuit.ts';
+import { BreakerOpenError } from '../resilience/key-breakers.ts';
 import { DeadlineError } from '../resilience/deadline.ts';
 import { UnreadableImageError } from '../imaging/unreadable-image.ts';
 import { answerError, describeAnswer, errorAnswer, RETRY_AFTER_S, sendError, type ErrorAnswer } from '../errors.ts';
@@ -58,7 +58,7 @@ function refusedRequest(error: unknown): ErrorAnswer | null {
  */
 export function toAnswer(error: unknown): ErrorAnswer {
   if (error instanceof DeadlineError) return errorAnswer('StoreUnreachable');
-  if (error instanceof CircuitOpenError)
+  if (error instanceof BreakerOpenError)
     return { ...errorAnswer('StoreUnreachable'), retryAfterS: seconds(error.retryAfterMs) };
   if (error instanceof StoreError) return storeAnswer(error);
   if (error instanceof UnreadableImageError) return errorAnswer('UnreadableImage');

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../log.ts';
 import { DriveGuard, rateKey } from '../media/drive-guard.ts';
 import { LocalStore } from '../media/local.ts';
-import { Circuit } from '../resilience/circuit.ts';
+import { KeyBreakers } from '../resilience/key-breakers.ts';
 import { databaseCheck, diskCheck, mediaStoreCheck } from './checks.ts';
 import { opsConfig } from './config.ts';
 import { Readiness, type Check } from './readiness.ts';
@@ -62,11 +62,11 @@ describe('the database check', () => {
 
 describe('the media store check', () => {
   it("reads Drive's breaker and paused kinds of call, without a call of its own", async () => {
-    const guard = new DriveGuard(new Circuit(), { threshold: 2, baseMs: 60_000 });
+    const guard = new DriveGuard(new KeyBreakers(), { threshold: 2, baseMs: 60_000 });
     const drive = { kind: 'drive' as const, upstream: () => guard.upstream() };
     const check = mediaStoreCheck(drive, new StoreCalls());
     expect(await check.run()).toEqual({ state: 'ok', reason: 'Drive: no call yet' });
-    guard.circuit.failed(rateKey('list'), new Error('429'), { pauseMs: 60_000 });
+    guard.breakers.failed(rateKey('list'), new Error('429'), { pauseMs: 60_000 });
     expect(await check.run()).toEqual({ state: 'degraded', reason: 'Drive: rate limited (list calls paused)' });
     for (const key of ['a', 'b']) guard.breaker.failed(key, new Error('503'), {});
     expect(await check.run()).toMatchObject({

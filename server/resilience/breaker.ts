@@ -1,4 +1,4 @@
-import { CircuitOpenError } from './circuit.ts';
+import { BreakerOpenError } from './key-breakers.ts';
 
 export interface BreakerOptions {
   /** Distinct keys that must fail in a row (no success between) to open the breaker (default 5). */
@@ -16,7 +16,7 @@ export interface BreakerOptions {
   readonly onClose?: () => void;
 }
 
-/** The breaker's key in CircuitOpenError (and so in logs). */
+/** The breaker's key in BreakerOpenError (and so in logs). */
 export const BREAKER_KEY = 'drive';
 
 type State =
@@ -33,7 +33,7 @@ type State =
 
 /**
  * One breaker for a whole upstream (Drive as a whole, across every folder and file). Per-key
- * circuits bound what each key costs; this bounds what an outage costs however many keys are asked:
+ * breakers bound what each key costs; this bounds what an outage costs however many keys are asked:
  * when `threshold` distinct keys fail in a row within `windowMs` (any answer of the upstream in
  * between starts the count again), every call is refused at once for a pause. When the pause ends,
  * the first call is the probe (one attempt) and the calls that come while it runs wait for its
@@ -70,7 +70,7 @@ export class Breaker {
 
   /**
    * Before a call: resolves to true when `owner` is the probe (it should try once), false when the
-   * breaker is closed; throws CircuitOpenError while paused, or when the probe it waited for failed.
+   * breaker is closed; throws BreakerOpenError while paused, or when the probe it waited for failed.
    */
   async admit(owner: object): Promise<boolean> {
     for (;;) {
@@ -90,12 +90,12 @@ export class Breaker {
     }
   }
 
-  /** Before each attempt of a call already admitted: throws CircuitOpenError unless closed or `owner` probes. */
+  /** Before each attempt of a call already admitted: throws BreakerOpenError unless closed or `owner` probes. */
   check(owner: object): void {
     const state = this.state;
     if (state.name === 'closed' || state.probe?.owner === owner) return;
     this.stats.refused++;
-    throw new CircuitOpenError(BREAKER_KEY, Math.max(0, state.until - this.clock()), state.error);
+    throw new BreakerOpenError(BREAKER_KEY, Math.max(0, state.until - this.clock()), state.error);
   }
 
   /** The upstream answered (a success, or an answer about the thing asked such as a 404): it is up. */
@@ -159,6 +159,6 @@ export class Breaker {
     const left = state.until - this.clock();
     if (left <= 0) return;
     this.stats.refused++;
-    throw new CircuitOpenError(BREAKER_KEY, left, state.error);
+    throw new BreakerOpenError(BREAKER_KEY, left, state.error);
   }
 }

@@ -123,7 +123,7 @@ describe('two instances on loopback, one fake Drive', () => {
       expect(calls() - start).toBe(firstFailure); // no new Drive call within the window
       clock.advance(1_000);
       expect(await previews(srv)).toEqual(before);
-      // Then at most one more try: the store's own circuit may still be pausing that call (its pause
+      // Then at most one more try: the store's own breaker may still be pausing that call (its pause
       // runs on the wall clock), and a probe after a pause asks once, without retries.
       expect(calls() - start).toBeGreaterThanOrEqual(firstFailure);
       expect(calls() - start).toBeLessThanOrEqual(2 * firstFailure);

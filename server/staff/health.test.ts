@@ -145,7 +145,7 @@ describe('folder health, drive store against the fake Drive', () => {
       rootFolderId: rootId,
       apiRootUrl: fake.rootUrl,
       retry: { retries: 0, baseMs: 5, maxMs: 20 },
-      circuit: { baseMs: 1, maxMs: 1 },
+      keyBreakers: { baseMs: 1, maxMs: 1 },
     });
     srv = await startStaffServer({ dataDir: await tempDir(), store, rootFolderId: rootId });
     closers.push(() => srv.close());

@@ -46,7 +46,7 @@ storeSuite('API contract: drive store (googleapis against the fake Drive v3 on l
     apiRootUrl: fake.rootUrl,
     retry: { baseMs: 5, maxMs: 20 },
     // Recovery moves this clock past the pause that follows a failure (the fault suite tests pauses).
-    circuit: { clock: () => Date.now() + skew },
+    keyBreakers: { clock: () => Date.now() + skew },
   });
   const data = createSiteData({
     catalogue,

@@ -1,18 +1,18 @@
-/** Why a call was not made: its circuit is open (a recent failure, a rate limit, the token endpoint down). */
-export class CircuitOpenError extends Error {
+/** Why a call was not made: its breaker is open (a recent failure, a rate limit, the token endpoint down). */
+export class BreakerOpenError extends Error {
   constructor(
     readonly key: string,
     /** How long until a call may be tried again. */
     readonly retryAfterMs: number,
-    /** The failure that opened the circuit. */
+    /** The failure that opened the breaker. */
     override readonly cause: unknown,
   ) {
     super(`Not asked again before the pause after a failure ends (${key}).`);
-    this.name = 'CircuitOpenError';
+    this.name = 'BreakerOpenError';
   }
 }
 
-export interface CircuitOptions {
+export interface KeyBreakerOptions {
   /** Pause after the first failure; doubles with each failure in a row (default 2 s). */
   readonly baseMs?: number;
   /** Longest pause (default 30 s). */
@@ -40,17 +40,17 @@ interface State {
  * once; its success closes the key, its failure opens it again for a longer pause. So an outage costs
  * the upstream at most one call per key per pause, and recovery is seen on the next probe.
  */
-export class Circuit {
+export class KeyBreakers {
   readonly stats = { opened: 0, refused: 0, probes: 0 };
   private readonly states = new Map<string, State>();
   private readonly clock: () => number;
 
-  constructor(private readonly options: CircuitOptions = {}) {
+  constructor(private readonly options: KeyBreakerOptions = {}) {
     this.clock = options.clock ?? Date.now;
   }
 
   /**
-   * Throws CircuitOpenError when `key` is paused or another call is probing it; otherwise the call
+   * Throws BreakerOpenError when `key` is paused or another call is probing it; otherwise the call
    * (`owner`) may go ahead, and when the key was open it is now the probe (true is returned): its
    * further attempts are let through until it reports `succeeded`, `failed` or `release`.
    */
@@ -61,7 +61,7 @@ export class Circuit {
     const now = this.clock();
     if (state.owner !== undefined || now < state.until) {
       this.stats.refused++;
-      throw new CircuitOpenError(key, Math.max(0, state.until - now), state.error);
+      throw new BreakerOpenError(key, Math.max(0, state.until - now), state.error);
     }
     state.owner = owner;
     this.stats.probes++;
