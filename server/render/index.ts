@@ -14,7 +14,6 @@ import { pageAnswer } from './status.ts';
 import { formViewOf, perView } from './form-view.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import { createPageRenderer, type PageRenderer } from './renderer.ts';
-import { sitemapImages } from './sitemap.ts';
 import { textFilesRouter } from './text-files.ts';
 import { markDefaultLanguageLinks, withLanguages } from './languages.ts';
 import { answerError, sendError, sendErrorText } from '../errors.ts';
@@ -139,7 +138,7 @@ export function createRenderRouter(deps: RenderDeps): Router {
   const router = Router();
   const first = sites.values().next().value as LanguageSite;
   router.use(formViewRoute(payloads));
-  router.use(textFilesRouter(catalogue, () => sitemapImages(first.ctx)));
+  router.use(textFilesRouter({ catalogue, data: deps.data, matcher: first.ctx.matcher }));
   router.get(PAGE_ENDPOINT, payloadEndpoint(payloads));
   router.get(/.*/, pageRoute(payloads, deps.logger));
   return router;

@@ -1,35 +1,47 @@
-import { Router } from 'express';
-import { robotsTxt, sitemapXml, type Catalogue } from '../../engine/index.ts';
-import { FRESH_MS } from '../../engine/shared/keys.ts';
+import { Router, type RequestHandler } from 'express';
+import { robotsTxt } from '../../engine/index.ts';
+import { SITEMAP_PATHS } from '../../engine/sitemap.ts';
+import { gallerySitemap, photosSitemapIndex } from './photo-sitemap.ts';
+import { pagesSitemap, pagesSitemapPart, type SitemapContext } from './sitemap.ts';
+import { streamXml } from './xml-stream.ts';
 
-/** Image URLs by page path, for the sitemap's `image:image` entries. */
-export type SitemapImages = () => Promise<Readonly<Record<string, readonly string[]>>>;
+/** A sitemap answer: its XML parts, streamed; null falls through to the not-found page. */
+const sitemapRoute =
+  (make: (path: string) => Promise<Iterable<string> | null>): RequestHandler =>
+  async (req, res, next) => {
+    const parts = await make(req.path);
+    if (parts) await streamXml(res, parts);
+    else next();
+  };
 
 /**
- * `/sitemap.xml` (the route table, with each page's images when `images` is given) and `/robots.txt`.
- * The sitemap is made at most once per listing freshness window; requests meanwhile share it.
+ * `/robots.txt` and the sitemaps (engine/sitemap.ts SITEMAP_PATHS): `/sitemap.xml`, the pages of the
+ * route table (an index of `/sitemap-pages-<n>.xml` parts above the protocol's 50,000 URLs), and
+ * `/sitemap-photos.xml`, an index of one sitemap per gallery with its photo pages. Each is made
+ * when asked, from the product list and the cached listings, and streamed: its size never sits in memory.
  */
-export function textFilesRouter(catalogue: Catalogue, images?: SitemapImages): Router {
-  const robots = robotsTxt(catalogue);
-  let made: { at: number; xml: Promise<string> } | undefined;
-  const sitemap = (): Promise<string> => {
-    if (!images) return Promise.resolve(sitemapXml(catalogue));
-    if (!made || Date.now() - made.at > FRESH_MS.default) {
-      const xml = images().then(
-        (found) => sitemapXml(catalogue, found),
-        () => sitemapXml(catalogue),
-      );
-      made = { at: Date.now(), xml };
-    }
-    return made.xml;
-  };
+export function textFilesRouter(ctx: SitemapContext): Router {
+  const robots = robotsTxt(ctx.catalogue);
   const router = Router();
-  router.get('/sitemap.xml', async (_req, res) => {
-    res
-      .type('application/xml')
-      .setHeader('Cache-Control', 'public, max-age=600')
-      .send(await sitemap());
-  });
+  router.get(
+    SITEMAP_PATHS.pages,
+    sitemapRoute(() => pagesSitemap(ctx)),
+  );
+  router.get(
+    /^\/sitemap-pages-(\d{1,6})\.xml$/,
+    sitemapRoute((path) => pagesSitemapPart(ctx, Number(/(\d+)\.xml$/.exec(path)?.[1]))),
+  );
+  router.get(
+    SITEMAP_PATHS.photos,
+    sitemapRoute(async () => {
+      const xml = await photosSitemapIndex(ctx);
+      return xml === null ? null : [xml];
+    }),
+  );
+  router.get(
+    /^\/sitemap-photos-[^/]+\.xml$/,
+    sitemapRoute((path) => gallerySitemap(ctx, path)),
+  );
   router.get('/robots.txt', (_req, res) => {
     res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600').send(robots);
   });
