@@ -1,23 +1,14 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
-import {
-  CONSULTATION_API,
-  formTokenOf,
-  formValuesOf,
-  isHoneypotFilled,
-  SENT_SUFFIX,
-  validateConsultation,
-  type ConsultationErrors,
-  type FormAnswer,
-} from '../../engine/shared/consultation.ts';
-import { answerError, errorAnswer, type ErrorAnswer } from '../errors.ts';
+import { CONSULTATION_API, formValuesOf, SENT_SUFFIX } from '../../engine/shared/consultation.ts';
+import { errorAnswer } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from '../staff/origin.ts';
 import { showFormView } from '../render/form-view.ts';
 import { requestLanguage } from './language.ts';
 import { requestLanguages, settingsIn, type ConsultationSettings } from './settings.ts';
 import type { RequestStore, StoredRequest } from './store.ts';
-import { CACHE } from '../middleware/cache-control.ts';
+import { refuse, submitHandler } from './submit.ts';
 
 export interface FormOptions {
   readonly settings: ConsultationSettings;
@@ -35,14 +26,6 @@ export interface FormOptions {
 /** The largest body accepted: the longest valid request is about 3 KB. */
 export const BODY_LIMIT = '16kb';
 
-/** JSON answers of `POST /api/consultations`. */
-export type ConsultationAnswer =
-  | { readonly ok: true; readonly id: string; readonly message: string }
-  | { readonly ok: false; readonly error: string; readonly errors?: ConsultationErrors };
-
-const isForm = (req: Request): boolean =>
-  req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
-
 /**
  * `POST <page path>` (the plain form: an HTML answer) and `POST /api/consultations` (JSON): same-origin
  * check, body limit, per-address rate limit, honeypot, the shared rules, then one committed insert.
@@ -51,7 +34,7 @@ const isForm = (req: Request): boolean =>
  * where it comes from.
  */
 export function consultationFormRouter(options: FormOptions): Router {
-  const { settings, store } = options;
+  const { settings } = options;
   const router = Router();
   const values = (req: Request): Record<string, unknown> => (req.body ?? {}) as Record<string, unknown>;
   /** The request's language and the settings read in it. */
@@ -72,42 +55,7 @@ export function consultationFormRouter(options: FormOptions): Router {
   });
   const bodies = [express.urlencoded({ extended: false, limit: BODY_LIMIT }), express.json({ limit: BODY_LIMIT })];
 
-  const submit = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const raw = values(req);
-    const read = readIn(req);
-    const texts = read.texts;
-    const post = { req, res, next, read };
-    const sent = formValuesOf(raw);
-    if (isHoneypotFilled(raw)) {
-      options.logger?.warn({ ip: req.ip }, 'consultation honeypot filled; refused');
-      const spam = errorAnswer('ConsultationSpam', { spam: texts['spam'] ?? '' });
-      refuse(post, spam, { values: { products: [] }, errors: {}, alert: 'spam' });
-      return;
-    }
-    const result = validateConsultation(raw, read);
-    if (!result.ok) {
-      const invalid = errorAnswer('ConsultationInvalid', { errorTitle: texts['errorTitle'] ?? '' });
-      refuse(post, invalid, { values: sent, errors: result.errors });
-      return;
-    }
-    let stored: StoredRequest;
-    try {
-      stored = await store.add(result.value, read.language, formTokenOf(raw));
-    } catch (err) {
-      options.logger?.error({ err }, 'a consultation request could not be stored');
-      const failed = errorAnswer('ConsultationNotStored', { failed: texts['failed'] ?? '' });
-      refuse(post, failed, { values: sent, errors: {}, alert: 'failed' });
-      return;
-    }
-    options.onStored?.(stored);
-    res.setHeader('Cache-Control', CACHE.none).setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-    // Post/Redirect/Get: a reload of the thank-you page asks for it again and sends nothing.
-    if (isForm(req)) res.redirect(303, `${read.page.path}${SENT_SUFFIX}`);
-    else
-      res
-        .status(201)
-        .json({ ok: true, id: stored.id, message: texts['thankYouBody'] ?? '' } satisfies ConsultationAnswer);
-  };
+  const submit = submitHandler(options, values, readIn);
 
   /** The thank-you page a stored plain form post is sent on to: it names no request and no person. */
   const sent = (req: Request, res: Response, next: NextFunction): void => {
@@ -129,31 +77,4 @@ export function consultationFormRouter(options: FormOptions): Router {
   // Bodies are parsed before the limiter so that its 429 page gives the visitor's values back.
   router.post([...paths, CONSULTATION_API], sameOriginOnly, ...bodies, limiter, submit);
   return router;
-}
-
-/** A post being answered: the request, its answer and the settings in its language. */
-interface Post {
-  readonly req: Request;
-  readonly res: Response;
-  readonly next: NextFunction;
-  readonly read: ConsultationSettings;
-}
-
-/**
- * A refused request: `{ ok: false, error, errors? }` as JSON, or for a plain form post the page again
- * (rendered by the page router) with what was sent and the messages.
- */
-function refuse({ req, res, next, read }: Post, error: ErrorAnswer, answer: Extract<FormAnswer, { errors: unknown }>) {
-  res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-  if (isForm(req)) {
-    showFormView(res, { page: read.page.path, answer, error });
-    // On to the page router, past this route's other handlers (the limiter's refusal must not reach submit).
-    next('route');
-    return;
-  }
-  const { errors } = answer;
-  const withErrors = Object.keys(errors).length > 0 ? { errors } : {};
-  answerError(res, error, {
-    body: { json: (message: string): ConsultationAnswer => ({ ok: false, error: message, ...withErrors }) },
-  });
 }
