@@ -64,7 +64,7 @@ export async function readForSitemap(ctx: SitemapContext): Promise<SitemapReadin
  * The pictures a page shows (engine/shared/pictures.ts), as absolute URLs: slot images, folder covers,
  * and the photos of its cached listings at their large size (a video is no image; its poster no content).
  */
-export function pageImages(reading: SitemapReading, sources: SourceContext): string[] {
+function pageImages(reading: SitemapReading, sources: SourceContext): string[] {
   const pictures = pagePictures(sources);
   const listing = (id: string) => reading.cachedListing({ folderId: id });
   const covers = pictures.covers.map((id) => {
