@@ -56,7 +56,12 @@ export interface SiteProcess {
  * Starts the server in `dir` (see `siteFolder`) on a free loopback port, with the data in `dir/data`
  * unless `env` says otherwise; resolves once it listens.
  */
-export async function startSiteProcess(dir: string, env: Record<string, string> = {}): Promise<SiteProcess> {
+export async function startSiteProcess(
+  dir: string,
+  env: Record<string, string> = {},
+  /** Hang guard of each wait for a log line (a big catalogue takes a while to build at start). */
+  waitMs = WAIT_MS,
+): Promise<SiteProcess> {
   const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'server', 'main.ts')], {
     cwd: dir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'info', ...env },
@@ -79,7 +84,7 @@ export async function startSiteProcess(dir: string, env: Record<string, string> 
     for (const w of waiters.splice(0)) w();
   });
   const logged = async (re: RegExp, from = 0): Promise<LogLine> => {
-    const deadline = Date.now() + WAIT_MS;
+    const deadline = Date.now() + waitMs;
     for (;;) {
       const hit = log.slice(from).find((l) => re.test(l.msg));
       if (hit) return hit;

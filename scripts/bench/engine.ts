@@ -7,8 +7,31 @@ import { buildCatalogue, type ManifestInput, type SourceFile } from '../../engin
 import { parseSources } from '../../engine/source.ts';
 import { validateManifest } from '../../engine/validate.ts';
 
-/** The real manifest with `n` extra pergola variants appended to the pergola-variants family. */
-export function syntheticManifest(n: number): SourceFile[] {
+/** A synthetic member's lines; bilingual ones are kept short, so that 10k of them stay within a manifest file's size limit. */
+function memberYaml(i: number, spanish: boolean): string {
+  const texts = spanish
+    ? {
+        name: `{ en: Variant ${i}, es: Variante ${i} }`,
+        description: `{ en: Variant ${i}., es: Variante ${i}. }`,
+        features: '[{ en: One, es: Uno }, { en: Two, es: Dos }]',
+      }
+    : {
+        name: `Synthetic Variant ${i}`,
+        description: `Synthetic variant number ${i}.`,
+        features: '[Feature one, Feature two, Feature three]',
+      };
+  return (
+    `      - slug: synthetic-${i}\n        name: ${texts.name}\n        folder: Aluminum Pergolas/Synthetic/Variant ${i}\n` +
+    `        subcategory: louvered-roof\n        type: synthetic\n        description: ${texts.description}\n` +
+    `        features: ${texts.features}\n`
+  );
+}
+
+/**
+ * The real manifest with `n` extra pergola variants appended to the pergola-variants family; with
+ * `spanish`, their texts translated too, so that their pages are published in both languages.
+ */
+export function syntheticManifest(n: number, { spanish = false } = {}): SourceFile[] {
   const dir = 'manifest';
   return readdirSync(dir)
     .filter((f) => f.endsWith('.yaml'))
@@ -16,14 +39,7 @@ export function syntheticManifest(n: number): SourceFile[] {
     .map((f) => {
       let text = readFileSync(join(dir, f), 'utf8');
       if (f === 'families.yaml') {
-        const members: string[] = [];
-        for (let i = 0; i < n; i++) {
-          members.push(
-            `      - slug: synthetic-${i}\n        name: Synthetic Variant ${i}\n        folder: Aluminum Pergolas/Synthetic/Variant ${i}\n` +
-              `        subcategory: louvered-roof\n        type: synthetic\n        description: Synthetic variant number ${i}.\n` +
-              `        features: [Feature one, Feature two, Feature three]\n`,
-          );
-        }
+        const members = Array.from({ length: n }, (_, i) => memberYaml(i, spanish));
         text = text.replace('\n  - id: screen-applications', `\n${members.join('')}\n  - id: screen-applications`);
       }
       return { file: join(dir, f), text };

@@ -3,7 +3,7 @@ import { benchEngine } from './engine.ts';
 
 /**
  * `npm run bench`: every benchmark in one run, each printing its figures and ratios against a
- * baseline measured in the same run. Parts: engine, server, site, first-tap, lcp-runs, drive-faults, video, ops (those present).
+ * baseline measured in the same run. Parts: engine, server, site, first-tap, lcp-runs, drive-faults, video, ops, sitemap (those present).
  */
 const only = process.argv[2];
 const parts: Record<string, () => Promise<unknown> | unknown> = {
@@ -15,6 +15,7 @@ const parts: Record<string, () => Promise<unknown> | unknown> = {
   'drive-faults': async () => (await import('./drive-faults.ts')).benchDriveFaults(),
   video: async () => (await import('./video.ts')).benchVideo(),
   ops: async () => (await import('./ops.ts')).benchOps(),
+  sitemap: async () => (await import('./sitemap.ts')).benchSitemap(),
   manifest: async () => (await import('./manifest.ts')).benchManifest(),
 };
 for (const [name, run] of Object.entries(parts)) {
