@@ -31,7 +31,7 @@ const CORE = [
   // Vite's helper for import(): the visitor entry and the staff tools (the manifest editor's code
   // editor) both use it, and a module two entries share would otherwise be a chunk of its own.
   /vite\/preload-helper/,
-  /\/engine\/shared\/(page|keys|media|images|file-types|api|captions|paging|islands)\.ts/,
+  /\/engine\/shared\/(page|keys|media|images|file-types|api|captions|paging|islands|colors)\.ts/,
 ];
 const isCore = (id: string): boolean => CORE.some((re) => re.test(id));
 

@@ -1,6 +1,7 @@
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { globalStyles, styled } from '../styles/stitches.ts';
+import { bootUiStyles } from '../styles/boot-ui.ts';
 import { getTemplate } from '../templates/registry.ts';
 import { LanguageContext, PageContext, ShellContext, UiContext } from './context.ts';
 import type { PagePayload, Shell } from '../../engine/shared/page.ts';
@@ -33,6 +34,7 @@ export interface AppProps {
  */
 export function App({ shell, payload }: AppProps) {
   globalStyles();
+  bootUiStyles();
   const Template = getTemplate(payload.page.kind);
   return (
     <ShellContext.Provider value={shell}>

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { lcpTileIndex } from '../../engine/shared/media.ts';
 import { styled } from '../styles/stitches.ts';
@@ -97,7 +96,8 @@ function useGridViewer(
     if (pushed.current) return;
     pushed.current = true;
     const img = (event.currentTarget as HTMLElement).querySelector('img');
-    flushSync(() => setShell(img?.currentSrc || img?.src || ''));
+    // A click's update renders before the next paint (React's discrete events): the shell shows at once.
+    setShell(img?.currentSrc || img?.src || '');
     // After the shell's frame: the viewer's render must not hold back its paint.
     requestAnimationFrame(() => setTimeout(() => photo.show(slug), 0));
   };

@@ -1,15 +1,5 @@
-import { styled } from '../styles/stitches.ts';
-
-const Shell = styled('div', {
-  position: 'fixed',
-  inset: 0,
-  zIndex: 9999,
-  backgroundColor: '#080e14',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  '& img': { width: '100%', height: '100%', objectFit: 'contain' },
-});
+const SHELL = { position: 'fixed', inset: 0, zIndex: 9999, backgroundColor: '#080e14' } as const;
+const IMAGE = { width: '100%', height: '100%', objectFit: 'contain' } as const;
 
 /**
  * What a tapped tile shows at once while the viewer's code runs and renders (a phone's slow CPU takes
@@ -18,8 +8,8 @@ const Shell = styled('div', {
  */
 export function ViewerShell({ src }: { readonly src: string }) {
   return (
-    <Shell aria-hidden="true" data-testid="viewer-shell">
-      {src && <img src={src} alt="" />}
-    </Shell>
+    <div aria-hidden="true" data-testid="viewer-shell" style={SHELL}>
+      {src && <img src={src} alt="" style={IMAGE} />}
+    </div>
   );
 }
