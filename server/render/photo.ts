@@ -4,6 +4,7 @@ import { captionOf, galleryTitle, photoPath, photoSlugs, splitPhotoPath } from '
 import { dataValue, sourceData } from '../../engine/shared/keys.ts';
 import type { PagePayload, RoutePayload } from '../../engine/shared/page.ts';
 import { gallerySource } from '../../engine/shared/sources.ts';
+import { fetchData } from '../data/fetchers.ts';
 import { ogImageUrl } from '../data/media-items.ts';
 import { buildPayload, type PayloadContext } from './payload.ts';
 
@@ -13,6 +14,18 @@ export function galleryItems(payload: PagePayload): readonly ApiMediaItem[] | un
   const products = dataValue(payload.fallback, 'products') ?? [];
   const source = gallerySource({ page: payload.page, vars: payload.vars, products, folderIds: payload.folderIds });
   return source ? dataValue(payload.fallback, ...sourceData(source)) : undefined;
+}
+
+/**
+ * A gallery's whole listing, from the same cache: a big gallery's payload carries only its first
+ * screenful, and a photo further on has its own address too. What the payload has if that fails.
+ */
+async function wholeGallery(ctx: PayloadContext, payload: PagePayload): Promise<readonly ApiMediaItem[] | undefined> {
+  const shown = galleryItems(payload);
+  if (!shown || !payload.partial) return shown;
+  const products = dataValue(payload.fallback, 'products') ?? [];
+  const source = gallerySource({ page: payload.page, vars: payload.vars, products, folderIds: payload.folderIds });
+  return source ? fetchData(ctx.data, ...sourceData(source)).catch(() => shown) : shown;
 }
 
 /**
@@ -38,7 +51,7 @@ export async function buildRoutePayload(ctx: PayloadContext, path: string): Prom
   const split = splitPhotoPath(path);
   if (!split) return withImage(ctx, await buildPayload(ctx, path));
   const payload = await buildPayload(ctx, split.gallery);
-  const items = payload?.type === 'page' && payload.status === 200 ? galleryItems(payload) : undefined;
+  const items = payload?.type === 'page' && payload.status === 200 ? await wholeGallery(ctx, payload) : undefined;
   // Not a gallery (or one that failed to load): the path is whatever the route table says it is.
   if (!payload || payload.type !== 'page' || !items) return withImage(ctx, await buildPayload(ctx, path));
   const index = photoSlugs(items).indexOf(split.slug);

@@ -1,9 +1,10 @@
-import { cp, readdir, rm } from 'node:fs/promises';
+import { copyFile, cp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedLanguages, siteIn, type Catalogue } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
+import { PAGE_ITEMS } from '../../engine/shared/paging.ts';
 import { demoDataTemplate } from '../../scripts/demo-media.ts';
 import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
 import { expectReciprocal, sitemapsOf, urlsOf, type SitemapEntry } from '../../testing/sitemap-xml.ts';
@@ -12,6 +13,9 @@ import { expectReciprocal, sitemapsOf, urlsOf, type SitemapEntry } from '../../t
 
 const IMAGES = '/pergola-fixed-roof-attached-images';
 const VIDEOS = '/pergola-fixed-roof-attached-videos';
+
+/** Photos added to the demo's 4 in IMAGES: more than a page carries (PAGE_ITEMS). */
+const EXTRA = PAGE_ITEMS;
 
 let catalogue: Catalogue;
 let site: SiteProcess;
@@ -23,6 +27,10 @@ beforeAll(async () => {
   catalogue = built.catalogue;
   dir = await siteFolder();
   await cp(await demoDataTemplate(catalogue), join(dir, 'data'), { recursive: true });
+  // A gallery bigger than a page's first screenful (PAGE_ITEMS): every photo has its own page all the same.
+  const folder = join(dir, 'data', 'media', ...galleryFolder(IMAGES).split('/'));
+  const photo = (await readdir(folder)).find((f) => f.endsWith('.jpg')) ?? '';
+  for (let i = 0; i < EXTRA; i++) await copyFile(join(folder, photo), join(folder, `extra-${i}.jpg`));
   site = await startSiteProcess(dir);
 });
 afterAll(async () => {
@@ -38,6 +46,7 @@ const text = async (url: string): Promise<string> => {
   expect(res.headers.get('content-type'), url).toContain('application/xml');
   return res.text();
 };
+const galleryFolder = (path: string): string => catalogue.pages.find((p) => p.path === path)?.folder ?? '';
 const absolute = (path: string): string => `${catalogue.site.baseUrl}${path}`;
 /** The default-language path of one of the site's URLs (`/es/x` -> `/x`). */
 const sitePath = (url: string): string => url.slice(catalogue.site.baseUrl.length);
@@ -82,7 +91,7 @@ describe('the photo pages sitemaps', () => {
     const photos = listed.get(IMAGES) ?? [];
     expectReciprocal(photos);
     const english = photos.filter((u) => !sitePath(u.loc).startsWith('/es/'));
-    expect(english).toHaveLength(4); // the demo folder's photos
+    expect(english).toHaveLength(4 + EXTRA); // the demo folder's photos, and those added
     expect(photos).toHaveLength(english.length * 2);
     for (const u of photos) {
       expect(Object.keys(u.alternates).sort(), u.loc).toEqual(['en', 'es', 'x-default']);
@@ -125,7 +134,7 @@ describe('the photo pages sitemaps', () => {
   it('drops a photo removed from the store once its listing is read again', async () => {
     await get(absolute(IMAGES));
     const before = (await galleriesListed()).get(IMAGES) ?? [];
-    const folder = catalogue.pages.find((p) => p.path === IMAGES)?.folder ?? '';
+    const folder = galleryFolder(IMAGES);
     const media = join(dir, 'data', 'media', ...folder.split('/'));
     const gone = (await readdir(media)).find((f) => /\.(jpe?g|png|webp)$/i.test(f)) ?? '';
     await rm(join(media, gone));
