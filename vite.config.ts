@@ -23,7 +23,8 @@ import { defineConfig } from 'vitest/config';
 const CORE = [
   /node_modules\/(react|react-dom|scheduler|swr|jotai|wouter|@stitches\/react|use-sync-external-store|dequal)\//,
   /node_modules\/lucide-react\/dist\/esm\/(Icon|context|createLucideIcon|defaultAttributes|shared\/|icons\/(refresh-cw|play)\.mjs)/,
-  /\/site\/(app|data|styles)\//,
+  /\/site\/(app|data)\//,
+  /\/site\/styles\/stitches\.ts$/,
   /\/site\/islands\/(IslandRoot|store|hydrate|types|photo-address|live)\.tsx?$/,
   /\/site\/components\/(ui|Thumb|Loading|Toasts|RefreshButton)\.tsx/,
   /\/engine\/placeholders\.ts/,

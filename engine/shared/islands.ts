@@ -39,6 +39,8 @@ export const PENDING_ATTR = 'data-pending';
 
 /** Attributes of the HTML around an island: its name, and the element React hydrates. */
 export const ISLAND_ATTR = 'data-island';
+/** Marks the server's rendition of a photo address (the gallery island removes it when its viewer opens). */
+export const PHOTO_VIEW_ATTR = 'data-photo-view';
 export const ISLAND_ROOT_ATTR = 'data-island-root';
 /** The `ui` texts of a page with islands, one JSON script for all of them. */
 export const UI_TEXTS_ID = 'site-ui';

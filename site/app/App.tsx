@@ -1,6 +1,7 @@
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
-import { globalStyles, styled } from '../styles/stitches.ts';
+import { globalStyles } from '../styles/global.ts';
+import { styled } from '../styles/stitches.ts';
 import { bootUiStyles } from '../styles/boot-ui.ts';
 import { getTemplate } from '../templates/registry.ts';
 import { LanguageContext, PageContext, ShellContext, UiContext } from './context.ts';

@@ -11,7 +11,7 @@ import { useMedia } from '../data/hooks.ts';
 import { useData, useLanguage, useUi } from '../app/context.ts';
 import type { formatText, Messages } from '../../engine/shared/format.ts';
 import { styled } from '../styles/stitches.ts';
-import { PHOTO_VIEW_ATTR } from '../viewer/PhotoView.tsx';
+import { PHOTO_VIEW_ATTR } from '../../engine/shared/islands.ts';
 import { useLive } from './live.ts';
 
 const Toolbar = styled('div', {

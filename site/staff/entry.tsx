@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { fetchJson } from '../data/fetcher.ts';
-import { globalStyles } from '../styles/stitches.ts';
+import { globalStyles } from '../styles/global.ts';
 import { STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/shared/staff.ts';
 import { Layout } from './Layout.tsx';
 import { staffTool, type StaffTool } from './registry.ts';

@@ -1,5 +1,5 @@
 import { Download, ExternalLink } from 'lucide-react';
-import { videoFormat } from '../../engine/shared/media.ts';
+import { videoFormat } from '../../engine/shared/viewer-media.ts';
 import { useUi } from '../app/context.ts';
 import { Thumb } from '../components/Thumb.tsx';
 import { styled } from '../styles/stitches.ts';

@@ -1,7 +1,9 @@
+import { PHOTO_VIEW_ATTR } from '../../engine/shared/islands.ts';
 import { ArrowLeft, ArrowRight, Download, Grid2x2 } from 'lucide-react';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { captionOf, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
-import { isPlayable, isVideo, videoFormat, viewerSrcSet } from '../../engine/shared/media.ts';
+import { isVideo } from '../../engine/shared/media.ts';
+import { isPlayable, videoFormat, viewerSrcSet } from '../../engine/shared/viewer-media.ts';
 import { useLanguage, useUi } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
 import { ButtonLink } from '../components/ui.tsx';
@@ -26,9 +28,6 @@ const Nav = /* @__PURE__ */ styled('nav', {
   gap: '$2',
   marginTop: '$3',
 });
-
-/** Marks the server's rendition of a photo address (the gallery island removes it when its viewer opens). */
-export const PHOTO_VIEW_ATTR = 'data-photo-view';
 
 interface Props {
   readonly items: readonly ApiMediaItem[];

@@ -1,5 +1,6 @@
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
-import { formatLabelKey, isVideo } from '../../engine/shared/media.ts';
+import { isVideo } from '../../engine/shared/media.ts';
+import { formatLabelKey } from '../../engine/shared/viewer-media.ts';
 import { useUi } from '../app/context.ts';
 import { styled } from '../styles/stitches.ts';
 

@@ -1,6 +1,7 @@
 import type { GenericSlide, Slide } from 'yet-another-react-lightbox';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
-import { isPlayable, isVideo, posterFor, viewerSrcSet } from '../../engine/shared/media.ts';
+import { isVideo } from '../../engine/shared/media.ts';
+import { isPlayable, posterFor, viewerSrcSet } from '../../engine/shared/viewer-media.ts';
 
 declare module 'yet-another-react-lightbox' {
   interface GenericSlide {
