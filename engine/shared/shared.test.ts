@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiProduct } from './api.ts';
 import { loadCatalogue } from '../node/read.ts';
-import {
-  ALBUM_SIZES,
-  albumSources,
-  albumSrcSet,
-  firstTileImage,
-  isPlayable,
-  lcpTileIndex,
-  posterFor,
-  squareSize,
-  videoFormat,
-  viewerSrcSet,
-} from './media.ts';
+import { ALBUM_SIZES, albumSources, albumSrcSet, firstTileImage, lcpTileIndex, squareSize } from './media.ts';
+import { isPlayable, posterFor, videoFormat, viewerSrcSet } from './viewer-media.ts';
 import { galleryLayout } from '../kinds.ts';
 import { cardSizes, responsive, SIZES, thumbBase } from './images.ts';
 import { filterProducts, iconFor, productHref } from './products.ts';
