@@ -8,7 +8,7 @@ import { announcePublished } from '../server/manifest/follow.ts';
 import { filesBase, markFiles, publishFiles, readFiles } from '../server/manifest/source.ts';
 import type { ManifestFile } from '../engine/shared/manifest.ts';
 import { ManifestVersions } from '../server/manifest/versions.ts';
-import { buildDraft } from '../server/manifest/api.ts';
+import { buildDraft } from '../server/manifest/draft.ts';
 import { createLogger } from '../server/log.ts';
 
 /**

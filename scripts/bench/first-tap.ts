@@ -4,6 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { takesRequests } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { demoDataTemplate } from '../demo-media.ts';
 import { pathPerKind } from './first-load.ts';
@@ -41,7 +42,7 @@ function controls(): Control[] {
   const built = loadCatalogue();
   if (!built.ok) throw new Error('The manifest is invalid: run `npm run check`.');
   const kinds = pathPerKind(built.catalogue);
-  const consultation = built.catalogue.pages.find((p) => p.kind === 'consultation')?.path ?? '/consultation';
+  const consultation = built.catalogue.pages.find((p) => takesRequests(p.kind))?.path ?? '/consultation';
   return [
     {
       name: 'gallery tile',

@@ -305,7 +305,7 @@ test('a static image whose every source fails becomes the grey placeholder, with
   // After the load event the page fetches the island code a visitor may need (modulepreload: nothing
   // runs) and the Web Vitals reporter; no other script is asked for, and the page runs none of its own.
   const fetched = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href),
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]'), (l) => l.href),
   );
   const reporter = (await page.locator('meta[name=vitals]').getAttribute('data-src')) ?? '';
   expect(scripts.filter((u) => !fetched.includes(u) && new URL(u).pathname !== reporter)).toEqual([]);
