@@ -110,7 +110,10 @@ function* pageUrlsXml(reading: SitemapReading, first = 0, max = SITEMAP_MAX_URLS
   const { starts } = urlOffsets(c);
   yield urlsetOpen({ xhtml: c.languages.length > 1, image: true });
   // The entry whose URLs hold the `first` (the last that starts at or before it).
-  let i = Math.max(0, starts.findLastIndex((start) => start <= first));
+  let i = Math.max(
+    0,
+    starts.findLastIndex((start) => start <= first),
+  );
   for (; i < c.sitemap.length && (starts[i] ?? 0) < first + max; i++) {
     const path = c.sitemap[i]?.path ?? '';
     const sources = reading.sources(path);
