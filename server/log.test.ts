@@ -18,10 +18,7 @@ function output(isTTY: boolean): Writable & { isTTY: boolean; text: () => string
 it('writes lines a person reads on a terminal, the message on a line of its own', () => {
   const out = output(true);
   createLogger('info', out).info({ url: 'http://localhost:3000' }, 'Site ready at http://localhost:3000');
-  const lines = out
-    .text()
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .split('\n');
+  const lines = stripVTControlCharacters(out.text()).split('\n');
   expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Site ready at http:\/\/localhost:3000$/);
   expect(lines[1]).toMatch(/^\s+url: "http:\/\/localhost:3000"$/);
 });
