@@ -245,6 +245,14 @@ function fuzzers(s: FaultSite, rnd: () => number): Readonly<Record<string, () =>
     ],
     'USE /api|/media': () => [`/${pick(['api', 'media'])}/${pick(ODD)}/${pick(ODD)}`, pick([{}, { method: 'POST' }])],
     'GET /sitemap.xml': () => ['/sitemap.xml'],
+    // The parts of a sitemap index and the photo sitemaps: odd names and numbers answer 404, never a crash.
+    'GET /^\\/sitemap-pages-(\\d{1,6})\\.xml$/': () => [
+      `/sitemap-pages-${pick(['1', '2', '0', '999999', ...ODD])}.xml`,
+    ],
+    'GET /sitemap-photos.xml': () => ['/sitemap-photos.xml'],
+    'GET /^\\/sitemap-photos-[^/]+\\.xml$/': () => [
+      `/sitemap-photos-${pick(['pergola-fixed-roof-attached-images', 'screens.motorized-screens', 'x', ...ODD])}.xml`,
+    ],
     'GET /robots.txt': () => ['/robots.txt'],
     [`GET ${PAGE_ENDPOINT}`]: () => [`${PAGE_ENDPOINT}?path=${encodeURIComponent(pick(pages))}`],
     'GET /.*/': () => [pick([pick(pages), `/${pick(ODD)}/${pick(ODD)}`, `${pick(pages)}/`])],
