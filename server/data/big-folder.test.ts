@@ -120,10 +120,10 @@ describe('a 2,000-file Drive folder', () => {
     expect(html).not.toContain(`data-tile="${PAGE_ITEMS}"`);
     expect(html).not.toContain('IMG_0048.jpg');
     expect(html).toMatch(new RegExp(`"partial":\\{"[^"]*${folderId}":${FILES}\\}`));
-    // Measured on the 2-core machine: +7-22 MB over about 195-215 MB (rendering all 2,000 tiles took
-    // the server to 478 MB).
+    // Measured on the 2-core machine: +7-22 MB (rendering all 2,000 tiles took the server up about
+    // 270 MB). Growth is what the page costs; the worker's RSS before it depends on the test files it
+    // ran earlier (195-400 MB), so it is printed, not bounded.
     expect(mb(growth)).toBeLessThan(150);
-    expect(mb(peak)).toBeLessThan(400);
     console.info(
       `2,000-file gallery page: ${html.length} bytes of HTML; server RSS ${mb(rssBefore)} MB before, peak ${mb(peak)} MB (+${mb(growth)} MB)`,
     );
