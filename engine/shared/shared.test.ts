@@ -46,8 +46,10 @@ describe('product cards', () => {
     const shown = filterProducts(products, s.filter);
     expect(shown.map((p) => p.type)).not.toContain('zebra-shades-videos');
     expect(shown.map((p) => p.type)).not.toContain('zebra-shades-photos');
-    expect(shown.find((p) => p.type === 'roman-shades')?.href).toBe('/roman-shades-gallery');
-    expect(productHref(s, shown.find((p) => p.type === 'roman-shades') as ApiProduct)).toBe('/roman-shades-gallery');
+    // A type with a page of its own is linked there (its gallery is a dialog and a link away); one without, its gallery.
+    expect(shown.find((p) => p.type === 'roman-shades')?.href).toBe('/roman-shades');
+    expect(productHref(s, shown.find((p) => p.type === 'roman-shades') as ApiProduct)).toBe('/roman-shades');
+    expect(products.find((p) => p.type === 'wood-blinds')?.href).toBe('/wood-blinds-gallery');
   });
   it('pergola cards: an icon for attached-to-structure, the default otherwise', () => {
     const s = section('/pergolas', 'fixed-roof');

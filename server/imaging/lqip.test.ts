@@ -94,7 +94,7 @@ it('a tile gets its blurred preview in listings once the server has resized it, 
   expect(after[1]?.thumbnailUrl).toBe(green?.thumbnailUrl);
 
   // The gallery page carries it in its first paint.
-  const gallery = catalogue.products.find((p) => p.id === PRODUCT)?.href;
+  const gallery = catalogue.pages.find((p) => p.path === `/${PRODUCT}-gallery`)?.path;
   expect(gallery).toBe('/roman-shades-gallery');
   // (The page's data as the server renders it into the HTML and hands it to client-side navigation.)
   const page = await fetch(`${base}/_site/page?path=${encodeURIComponent(gallery ?? '')}`);

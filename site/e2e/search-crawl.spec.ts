@@ -141,6 +141,18 @@ test('search engines see each page whole in both languages, and every page is va
   expect(listed.filter(spanish).length).toBeGreaterThan(0);
   const pages = await Promise.all(listed.map(visit));
 
+  await test.step('every sitemap page is linked from another page (not only from its own other language)', async () => {
+    const linkedFrom = new Map<string, Set<string>>();
+    for (const page of pages)
+      for (const link of page.links.map((l) => l.split(/[?#]/)[0]!))
+        linkedFrom.set(link, (linkedFrom.get(link) ?? new Set()).add(page.path));
+    const unlinked = pages.filter((page) => {
+      const itself = new Set([page.path, ...Object.values(page.alternates)]);
+      return ![...(linkedFrom.get(page.path) ?? [])].some((from) => !itself.has(from));
+    });
+    expect(unlinked.map((p) => p.path)).toEqual([]);
+  });
+
   await test.step('a photo of each gallery, in each of its languages', async () => {
     for (const { path } of galleries) {
       const photo = (await visit(path)).links.find((l) => l.startsWith(`${path}/photo/`));
