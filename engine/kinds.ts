@@ -6,6 +6,7 @@
  */
 
 import type { IslandName } from './shared/islands.ts';
+import type { Permission } from './shared/roles.ts';
 import {
   CONSULTATION_TEXTS,
   GALLERY_TEXTS,
@@ -38,6 +39,8 @@ export interface KindDef {
   readonly gallery?: KindGallery;
   /** The server fetches the product list for every page of the kind (sections may ask for it too). */
   readonly products: boolean;
+  /** Staff tools: the permission a person's role needs to open the page (engine/shared/roles.ts). */
+  readonly permission?: Permission;
   /** Staff tools: the data the server puts in the page (none: the page's own parts only). */
   readonly data?: StaffData;
   /**
@@ -116,15 +119,19 @@ export const KINDS = {
     takesRequests: true,
     islands: ['consultation'],
   }),
-  'image-manager': staff('site/staff/tools/ImageManager.tsx', { data: 'slot-groups' }),
-  'folder-setup': staff('site/staff/tools/FolderSetup.tsx', { data: 'folder-checklist' }),
-  'folder-health': staff('site/staff/tools/FolderHealth.tsx', { texts: HEALTH_TEXTS }),
+  'image-manager': staff('site/staff/tools/ImageManager.tsx', { data: 'slot-groups', permission: 'images' }),
+  'folder-setup': staff('site/staff/tools/FolderSetup.tsx', { data: 'folder-checklist', permission: 'folders' }),
+  'folder-health': staff('site/staff/tools/FolderHealth.tsx', { texts: HEALTH_TEXTS, permission: 'folders' }),
   'manifest-editor': staff('site/staff/tools/ManifestEditor.tsx', {
     texts: MANIFEST_EDITOR_TEXTS,
     editsManifest: true,
+    permission: 'manifest',
   }),
   // The translator's status; marking translations as reviewed publishes a version.
-  'translation-status': staff('site/staff/tools/Translations.tsx', { texts: TRANSLATIONS_TEXTS }),
+  'translation-status': staff('site/staff/tools/Translations.tsx', {
+    texts: TRANSLATIONS_TEXTS,
+    permission: 'translations',
+  }),
   'sign-in': staff('server/staff/sign-in.ts', { session: false }),
   'not-found': visitor('site/templates/NotFound.tsx', { status: 404, consultation: false }),
 } as const satisfies Record<string, KindDef>;

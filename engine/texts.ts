@@ -221,6 +221,12 @@ export const TEXT_KEYS = [
   'tooManyAttempts',
   'signOut',
   'signedOut',
+  'newPassword',
+  'setupPassword',
+  'setupIntro',
+  'setupSubmit',
+  'weakPassword',
+  'forbidden',
   // consultation
   ...CONSULTATION_TEXTS,
   'mailSubject',

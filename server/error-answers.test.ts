@@ -15,7 +15,9 @@ import {
   jpeg,
   PASSWORD,
   pngClaiming,
-  signIn,
+  ensurePerson,
+  personOf,
+  signInAs,
   testCatalogue,
   truncatedJpeg,
   upload,
@@ -77,6 +79,8 @@ const listen = async (handler: SiteHandler): Promise<string> => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 let cookie = '';
+/** A person whose role has no tool of the image manager's or the manifest's. */
+let officeCookie = '';
 let consultCookie = '';
 const ids = { folder: '', photo: '', photoVersion: '', damaged: '', damagedVersion: '', clip: '', clipVersion: '' };
 
@@ -101,8 +105,9 @@ beforeAll(async () => {
   down = await startErrorSite({ dataDir, store: failing, distDir });
   bare = await startErrorSite({ dataDir, store: new LocalStore({ dataDir }) });
   consultSite = await startConsultServer(await mkdtemp(join(tmpdir(), 'error-answers-consult-')), { rateLimit: 2 });
-  cookie = await signIn(site.base);
-  consultCookie = await signIn(consultSite.base);
+  cookie = await signInAs(site, 'editor');
+  consultCookie = await signInAs(consultSite, 'office');
+  officeCookie = await signInAs(site, 'office');
   updating = await listen(new CatalogueHolder(undefined, siteUpdating).handle);
   const ok = { own: true, run: () => ({ state: 'ok', reason: 'fine' }) as const };
   const readiness = new Readiness({ catalogue: ok, pages: ok, database: ok, mediaStore: ok, disk: ok });
@@ -276,6 +281,37 @@ const cases: { readonly [N in ServerErrorName]: Case | { readonly notOverHttp: s
     json(await get('/media/default/0123456789abcdef/no-such-default.jpg/w320'), errorText('NoDefaultImage')),
   VideoNotReady: async () => json(await get(`/media/video/${ids.clip}/${ids.clipVersion}`), errorText('VideoNotReady')),
   SignInFirst: async () => json(await get('/api/folder-setup'), errorText('SignInFirst')),
+  NotYourRole: async () => json(await get('/api/folder-setup', { cookie: officeCookie }), errorText('NotYourRole')),
+  PersonExists: async () => {
+    const owner = await signInAs(site, 'owner');
+    const again = { ...personOf('office'), role: 'office' };
+    await ensurePerson(site.database, 'office');
+    return json(await postJson(site.base, '/api/staff/people', again, { cookie: owner }), errorText('PersonExists'));
+  },
+  NoPerson: async () => {
+    const owner = await signInAs(site, 'owner');
+    const body = { email: 'nobody@staff.test', status: 'suspended' };
+    return json(await postJson(site.base, '/api/staff/people/update', body, { cookie: owner }), errorText('NoPerson'));
+  },
+  LastOwner: async () => {
+    const owner = await signInAs(site, 'owner');
+    const body = { email: personOf('owner').email, role: 'admin' };
+    return json(await postJson(site.base, '/api/staff/people/update', body, { cookie: owner }), errorText('LastOwner'));
+  },
+  SetupDone: async () => {
+    await ensurePerson(site.database, 'owner');
+    const owner = { ...personOf('owner'), email: 'second-owner@staff.test', setupPassword: PASSWORD };
+    return json(await postJson(site.base, '/api/staff/setup', owner), errorText('SetupDone'));
+  },
+  WeakPassword: async () => {
+    const fresh = await startErrorSite({ dataDir: await mkdtemp(join(tmpdir(), 'error-answers-setup-')), store });
+    try {
+      const owner = { email: 'o@staff.test', name: 'O', password: 'password1', setupPassword: PASSWORD };
+      return json(await postJson(fresh.base, '/api/staff/setup', owner), signInTexts['weakPassword']!);
+    } finally {
+      await fresh.close();
+    }
+  },
   WrongPassword: async () => {
     const res = await postJson(site.base, '/api/staff/sign-in', { password: 'wrong' });
     return json(res, signInTexts['wrongPassword']!);

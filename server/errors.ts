@@ -230,6 +230,36 @@ export const serverErrors = {
 
   // Staff: sign-in, origin, folder setup
   SignInFirst: entry({ title: 'Staff session needed', status: 401, message: () => 'Sign in as staff first.' }),
+  NotYourRole: entry({
+    title: 'Not in your role',
+    status: 403,
+    message: () => 'Your role does not include this.',
+    hint: 'Ask an admin if you need it.',
+  }),
+  PersonExists: entry({
+    title: 'Person exists',
+    status: 409,
+    message: () => 'Someone already has an account with that e-mail.',
+    hint: 'Change their role instead.',
+  }),
+  NoPerson: entry({ title: 'No such person', status: 404, message: () => 'No one has an account with that e-mail.' }),
+  LastOwner: entry({
+    title: 'Last owner',
+    status: 409,
+    message: () => 'This is the last active owner; the site always keeps one.',
+    hint: 'Make someone else an owner first.',
+  }),
+  SetupDone: entry({
+    title: 'Setup password used',
+    status: 410,
+    message: () => "The owner's account exists; the setup password no longer works.",
+    hint: 'Sign in with your e-mail and password.',
+  }),
+  WeakPassword: entry<{ weakPassword: string }>({
+    title: 'Password refused',
+    status: 422,
+    message: ({ weakPassword }) => weakPassword,
+  }),
   WrongPassword: entry<{ wrongPassword: string }>({
     title: 'Wrong staff password',
     status: 401,

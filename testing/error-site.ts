@@ -12,6 +12,8 @@ import { openSiteDatabase, SQLITE_FILE, type Database } from '../server/db/datab
 import { openManifest } from '../server/manifest/index.ts';
 import { createVideoConversions } from '../server/video/index.ts';
 import { PASSWORD, testCatalogue } from './staff-harness.ts';
+import type { Router } from 'express';
+import { consultationConfig, consultationSettings, openConsultations } from '../server/consultations/index.ts';
 
 /**
  * Test tooling of the error answers: the real app with the staff tools and the video routes on a
@@ -49,6 +51,8 @@ export interface ErrorSite {
   readonly base: string;
   /** The site database (SQLite in `dataDir`), for putting a damaged slot image where the server keeps them. */
   readonly database: Database;
+  /** The staff, manifest and consultation routers it mounts (their stacks list every staff route). */
+  readonly routers: readonly Router[];
   close(): Promise<void>;
 }
 
@@ -80,6 +84,16 @@ export async function startErrorSite(options: {
     cache: createDataCache({}),
     slotImages: () => staff.slotImages.read(),
   });
+  // Consultation requests (without mail), so that every staff router production mounts is here.
+  const settings = consultationSettings(catalogue);
+  const consultations = settings
+    ? openConsultations({ config: consultationConfig({}), database, settings: () => settings, logger })
+    : undefined;
+  const routers = [
+    staff.router(data),
+    manifest.router(staff.auth, { store, cache: createDataCache({}), slotImages: async () => ({}) }),
+    ...(settings && consultations ? [consultations.router(settings, staff)] : []),
+  ];
   // Conversions the listings never start: every video is one not ready to play yet.
   const videos = createVideoConversions({ dataDir, store, logger });
   const app = createApp({
@@ -89,10 +103,7 @@ export async function startErrorSite(options: {
     logger,
     distDir,
     videos,
-    routers: [
-      staff.router(data),
-      manifest.router(staff.auth, { store, cache: createDataCache({}), slotImages: async () => ({}) }),
-    ],
+    routers,
     slotBytes: staff.slotImages.bytes,
   });
   const server = app.listen(0, '127.0.0.1');
@@ -100,12 +111,14 @@ export async function startErrorSite(options: {
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     database,
+    routers,
     close: async () => {
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
       });
       await manifest.close();
+      await consultations?.close();
       await database.close();
     },
   };

@@ -16,6 +16,7 @@ import { createLogger } from '../server/log.ts';
 import { createDriveStore, type DriveStore } from '../server/media/drive.ts';
 import { LQIP_DIR, TileLqips } from '../server/imaging/lqip.ts';
 import { createStaff } from '../server/staff/index.ts';
+import { ensurePerson, personOf } from './staff-harness.ts';
 import { openSiteDatabase, SQLITE_FILE } from '../server/db/database.ts';
 import { createVideoConversions } from '../server/video/index.ts';
 
@@ -30,8 +31,8 @@ export interface FaultSite {
   readonly base: string;
   /** The app as mounted (its router stack lists every route, for the fuzz). */
   readonly app: Express;
-  /** The staff password (signing in gives a session cookie). */
-  readonly staffPassword: string;
+  /** A staff person of the owner's role (signing in gives a session cookie). */
+  readonly person: { readonly email: string; readonly password: string };
   /** The server's DATA_DIR. */
   readonly dataDir: string;
   readonly fake: FakeDrive;
@@ -101,6 +102,7 @@ export async function startFaultSite(
     clock,
     distDir,
   });
+  await ensurePerson(database, 'owner');
   const videos = createVideoConversions({ dataDir, store, logger }, env);
   const data = createSiteData({
     catalogue,
@@ -134,7 +136,7 @@ export async function startFaultSite(
   return {
     base,
     app,
-    staffPassword: STAFF_PASSWORD,
+    person: personOf('owner'),
     dataDir,
     fake,
     store,

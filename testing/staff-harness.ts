@@ -10,11 +10,14 @@ import { createLogger } from '../server/log.ts';
 import { LocalStore } from '../server/media/local.ts';
 import type { MediaStore } from '../server/media/types.ts';
 import { createStaff, type Staff, type StaffDeps } from '../server/staff/index.ts';
-import { openSiteDatabase, SQLITE_FILE, type Database } from '../server/db/database.ts';
+import { openSiteDatabase, SQLITE_FILE, type Database, type DatabaseTarget } from '../server/db/database.ts';
+import { Accounts } from '../server/staff/accounts.ts';
+import type { Role } from '../engine/shared/roles.ts';
 import { countsIn } from '../server/db/rate-counts.ts';
 
 /** The real app with the staff tools on a loopback port, for tests. */
 
+/** The setup password the harness starts servers with (it creates the first owner, then stops working). */
 export const PASSWORD = 'correct horse battery staple';
 
 export function testCatalogue(): Catalogue {
@@ -81,16 +84,48 @@ export async function startStaffServer(
   };
 }
 
-/** Signs in over HTTP and returns the `Cookie` header value of the session. */
-export async function signIn(base: string, password = PASSWORD): Promise<string> {
+/** The e-mail and password of the harness's person of `role` (the harness makes the account, so it knows them). */
+export const personOf = (role: Role): { email: string; password: string; name: string } => ({
+  email: `${role}@staff.test`,
+  password: `${role} password of the test harness`,
+  name: `Test ${role}`,
+});
+
+/** Makes the harness's account of `role` in `database` (the site's, or where to open it) unless it is there. */
+export async function ensurePerson(database: Database | DatabaseTarget, role: Role): Promise<void> {
+  const open = 'db' in database ? database : await openSiteDatabase(database);
+  try {
+    const accounts = new Accounts(open);
+    const { email, password, name } = personOf(role);
+    if (!(await accounts.byEmail(email))) await accounts.create({ email, name, role, password });
+  } finally {
+    if (open !== database) await open.close();
+  }
+}
+
+/** Signs in over HTTP with e-mail and password; returns the `Cookie` header value of the session. */
+export async function signInWith(base: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/staff/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ password }),
+    body: JSON.stringify({ email, password }),
   });
   if (res.status !== 204) throw new Error(`sign-in answered ${res.status}`);
   const cookie = res.headers.get('set-cookie') ?? '';
   return cookie.split(';')[0] ?? '';
+}
+
+/**
+ * Signs in on `site.base` as the harness's person of `role` (made in `site.database` first, an open
+ * database or where to open it); returns the `Cookie` header value of the session.
+ */
+export async function signInAs(
+  site: { readonly base: string; readonly database: Database | DatabaseTarget },
+  role: Role,
+): Promise<string> {
+  await ensurePerson(site.database, role);
+  const { email, password } = personOf(role);
+  return signInWith(site.base, email, password);
 }
 
 /** A small real JPEG of one colour (different seeds give different bytes). */

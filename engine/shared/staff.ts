@@ -21,6 +21,10 @@ export const STAFF_API = {
   createMissing: '/api/create-missing-folders',
   health: '/api/folder-health',
   signIn: '/api/staff/sign-in',
+  setup: '/api/staff/setup',
+  signOutEverywhere: '/api/staff/sign-out-everywhere',
+  people: '/api/staff/people',
+  person: '/api/staff/people/update',
   signOut: '/api/staff/sign-out',
 } as const;
 
@@ -38,6 +42,8 @@ interface StaffPageBase {
   readonly siteName: string;
   /** The page's texts from the manifest (`page.texts`). */
   readonly texts: Texts;
+  /** The signed-in person's name, shown beside sign-out. */
+  readonly personName?: string;
   /** Label of the sign-out button (the sign-in page's `signOut` text). */
   readonly signOutLabel: string;
   /** The shared UI texts of the site (`close`, ...). */

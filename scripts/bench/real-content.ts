@@ -3,8 +3,23 @@ import type { Catalogue } from '../../engine/index.ts';
 import { STAFF_API } from '../../engine/shared/staff.ts';
 import { phonePhoto, writePhonePhotos } from '../phone-photos.ts';
 
-/** The staff password the benchmark's server process gets (it signs in to upload). */
+/** The setup password the benchmark's server process gets (it makes the owner, who uploads). */
 export const BENCH_STAFF_PASSWORD = 'bench staff password';
+const BENCH_OWNER = { email: 'bench@staff.test', name: 'Benchmark', password: 'benchmark owner passphrase' };
+
+/** Makes the benchmark's owner with the setup password (a fresh data directory), else signs them in; the cookie. */
+async function benchSession(url: string): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const setup = await post(STAFF_API.setup, { ...BENCH_OWNER, setupPassword: BENCH_STAFF_PASSWORD });
+  const signIn = setup.status === 410 ? await post(STAFF_API.signIn, BENCH_OWNER) : setup;
+  if (!signIn.ok) throw new Error(`Signing in failed: ${signIn.status}`);
+  return (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
 
 /** Slots that get a phone photo: every home slot and the screens hero. */
 export const realSlots = (c: Catalogue): string[] =>
@@ -21,13 +36,7 @@ export async function addGalleryPhotos(dataDir: string, folder: string): Promise
 /** Uploads one phone photo per slot through the staff API, as the image manager does. */
 export async function uploadSlotPhotos(url: string, slots: readonly string[]): Promise<void> {
   const headers = { origin: url };
-  const signIn = await fetch(`${url}${STAFF_API.signIn}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ password: BENCH_STAFF_PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`Signing in failed: ${signIn.status}`);
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = await benchSession(url);
   for (const [i, slot] of slots.entries()) {
     const form = new FormData();
     form.set('productId', slot);

@@ -1,11 +1,11 @@
-import express, { Router } from 'express';
+import express, { Router, type Request } from 'express';
 import { sendError } from '../errors.ts';
 import type { StaffAuth } from '../staff/auth.ts';
-import type { StaffFrame } from '../staff/html.ts';
+import { writeAudit } from '../staff/audit.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from '../staff/origin.ts';
 import { requestsPageHtml, REQUESTS_PATH } from './admin-html.ts';
 import { requestsCsv } from './csv.ts';
-import { REQUEST_STATUSES, type RequestStatus } from '../db/database.ts';
+import { REQUEST_STATUSES, type Database, type RequestStatus } from '../db/database.ts';
 import type { ConsultationSettings } from './settings.ts';
 import type { RequestStore } from './store.ts';
 import { CACHE } from '../middleware/cache-control.ts';
@@ -27,20 +27,30 @@ export function requestsAdminRouter(options: {
   auth: StaffAuth;
   store: RequestStore;
   settings: ConsultationSettings;
-  frame: StaffFrame;
+  database: Database;
 }): Router {
-  const { auth, store, settings, frame } = options;
+  const { auth, store, settings, database } = options;
   const router = Router();
 
-  router.get(REQUESTS_PATH, auth.requirePage, async (req, res) => {
+  // Reading the customers' names, phones and addresses is recorded as a change would be.
+  const audited = async (req: Request, action: string, status: RequestStatus | undefined): Promise<void> =>
+    writeAudit(database.db, await auth.actorOf(req), {
+      action,
+      object: `requests${status ? `?status=${status}` : ''}`,
+    });
+
+  router.get(REQUESTS_PATH, auth.page('requests'), async (req, res) => {
     const status = statusOf(req.query['status']);
     const rows = await store.list({ status });
+    await audited(req, 'requests.read', status);
     res.setHeader('Cache-Control', CACHE.none).setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-    res.type('html').send(requestsPageHtml(settings, frame, rows, status));
+    res.type('html').send(requestsPageHtml(settings, await auth.frameOf(req), rows, status));
   });
 
-  router.get(`${REQUESTS_PATH}.csv`, auth.requirePage, async (req, res) => {
-    const rows = await store.list({ status: statusOf(req.query['status']) });
+  router.get(`${REQUESTS_PATH}.csv`, auth.page('requests'), async (req, res) => {
+    const status = statusOf(req.query['status']);
+    const rows = await store.list({ status });
+    await audited(req, 'requests.export', status);
     res.setHeader('Cache-Control', CACHE.none);
     res.setHeader('Content-Disposition', 'attachment; filename="consultation-requests.csv"');
     res.type('text/csv; charset=utf-8').send(`\ufeff${requestsCsv(rows)}`);
@@ -49,7 +59,7 @@ export function requestsAdminRouter(options: {
   router.post(
     `${REQUESTS_PATH}/:id/status`,
     sameOriginOnly,
-    auth.requireApi,
+    auth.api('requests'),
     express.urlencoded({ extended: false, limit: '1kb' }),
     express.json({ limit: '1kb' }),
     async (req, res) => {
@@ -59,7 +69,7 @@ export function requestsAdminRouter(options: {
         sendError(res, 'InvalidRequestStatus', { statuses: REQUEST_STATUSES.join(', ') });
         return;
       }
-      if (!(await store.setStatus(id, status))) {
+      if (!(await store.setStatus(id, status, await auth.actorOf(req)))) {
         sendError(res, 'NoRequest');
         return;
       }

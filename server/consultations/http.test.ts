@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONSULTATION_API } from '../../engine/shared/consultation.ts';
-import { signIn } from '../../testing/staff-harness.ts';
+import { personOf, signInAs } from '../../testing/staff-harness.ts';
 import { messageAt, startConsultServer, type ConsultServer } from '../../testing/consultations/server.ts';
 import { testSettings } from '../../testing/consultations/settings.ts';
+import { Accounts } from '../staff/accounts.ts';
 
 const settings = testSettings();
 const good = {
@@ -182,13 +183,15 @@ describe('staff requests page', () => {
     expect(anon.headers.get('location')).toMatch(/^\/sign-in\?next=/);
     expect((await fetch(`${server.base}/admin/requests.csv`, { redirect: 'manual' })).status).toBe(302);
 
-    const cookie = await signIn(server.base);
+    const cookie = await signInAs(server, 'office');
     const page = await (await fetch(`${server.base}/admin/requests`, { headers: { cookie } })).text();
     expect(page.indexOf('Second Person')).toBeLessThan(page.indexOf('First Person'));
-    // The staff frame, as on every staff page: the tools (this one current) and sign-out.
+    // The staff frame, as on every staff page: the tools the person's role opens (this one current),
+    // their name and sign-out. An office person has no folder setup.
     expect(page).toContain('<header class="staff-top">');
     expect(page).toContain('<a href="/admin/requests" aria-current="page">');
-    expect(page).toMatch(/<a href="\/folder-setup">/);
+    expect(page).not.toMatch(/<a href="\/folder-setup">/);
+    expect(page).toContain(`<span class="staff-person">${personOf('office').name}</span>`);
     expect(page).toContain('<form method="post" action="/api/staff/sign-out">');
     expect(page).toContain('&lt;script&gt;');
     expect(page).not.toContain('<script>');
@@ -232,5 +235,32 @@ describe('staff requests page', () => {
       body: JSON.stringify({ status: 'done' }),
     });
     expect(unsigned.status).toBe(401);
+
+    // Every read, export and mark is in the audit trail, naming the person and their address.
+    const audit = await server.database.db.selectFrom('audit').selectAll().orderBy('at').orderBy('id').execute();
+    const office = await new Accounts(server.database).byEmail(personOf('office').email);
+    expect(audit.map((r) => r.action).sort()).toEqual(
+      ['request.status', 'requests.export', 'requests.read', 'requests.read'].sort(),
+    );
+    for (const row of audit) expect(row).toMatchObject({ account_id: office!.id, address: '127.0.0.1' });
+    expect(audit.find((r) => r.action === 'request.status')?.object).toBe(`${first.id} -> contacted`);
+  });
+
+  it('refuses an editor: the list is a 403 page inside the staff frame, the mark a 403 JSON', async () => {
+    const cookie = await signInAs(server, 'editor');
+    const page = await fetch(`${server.base}/admin/requests`, { headers: { cookie }, redirect: 'manual' });
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toContain('<header class="staff-top">');
+    expect(html).toContain('<a href="/admin/images">');
+    expect(html).not.toContain('<a href="/admin/requests"');
+    expect(html).not.toContain('Springfield');
+    const mark = await fetch(`${server.base}/admin/requests/x/status`, {
+      method: 'POST',
+      headers: { cookie, origin: server.base, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'done' }),
+    });
+    expect(mark.status).toBe(403);
+    expect(await mark.json()).toEqual({ error: expect.stringContaining('Your role does not include this.') });
   });
 });

@@ -32,7 +32,7 @@ export interface Consultations {
    * For `createApp({ routers })`: the form's POST routes and the staff list of one catalogue, with
    * its consultation page's settings (built again for each catalogue a reload swaps in).
    */
-  router(settings: ConsultationSettings, staff: Pick<Staff, 'auth' | 'frame'>): Router;
+  router(settings: ConsultationSettings, staff: Pick<Staff, 'auth'>): Router;
   close(): Promise<void>;
 }
 
@@ -53,7 +53,7 @@ export function openConsultations(deps: ConsultationsDeps): Consultations {
   return {
     store,
     outbox,
-    router(settings, { auth, frame }) {
+    router(settings, { auth }) {
       const router = Router();
       router.use(
         consultationFormRouter({
@@ -65,7 +65,7 @@ export function openConsultations(deps: ConsultationsDeps): Consultations {
           onStored: () => outbox.kick(),
         }),
       );
-      router.use(requestsAdminRouter({ auth, store, settings, frame }));
+      router.use(requestsAdminRouter({ auth, store, settings, database }));
       return router;
     },
     close: () => outbox.stop(),

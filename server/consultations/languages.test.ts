@@ -7,7 +7,7 @@ import { startPostgres, type TestPostgres } from '../../testing/consultations/po
 import { messageAt, startConsultServer, type ConsultServer } from '../../testing/consultations/server.ts';
 import { testSettings } from '../../testing/consultations/settings.ts';
 import { startSmtp, type TestSmtp } from '../../testing/consultations/smtp.ts';
-import { signIn } from '../../testing/staff-harness.ts';
+import { signInAs } from '../../testing/staff-harness.ts';
 import { SQLITE_FILE, type DatabaseTarget } from '../db/database.ts';
 
 /**
@@ -91,7 +91,7 @@ describe.each(targets)('consultation requests in Spanish on %s', (_name, target)
     expect(body.message).not.toBe(settings.texts['thankYouBody']);
     expect((await server.consultations.store.get(body.id))?.language).toBe('es');
 
-    const cookie = await signIn(server.base);
+    const cookie = await signInAs(server, 'office');
     const page = await (await fetch(`${server.base}/admin/requests`, { headers: { cookie } })).text();
     const row = page.slice(page.indexOf(`data-id="${body.id}"`));
     expect(row.slice(0, row.indexOf('</tr>'))).toContain('<td>Spanish</td>');

@@ -8,6 +8,7 @@ import { migrate, openDatabase, type Database, type DatabaseTarget } from '../db
 import { migrationProvider } from '../db/migrations.ts';
 import { RequestStore } from './store.ts';
 import { startPostgres, type TestPostgres } from '../../testing/consultations/postgres.ts';
+import { commandActor } from '../staff/audit.ts';
 
 const input = (name: string): ConsultationRequestInput => ({
   name,
@@ -85,8 +86,8 @@ describe.each(targets)('request store on %s', (_name, target) => {
   it('filters by status and marks requests', async () => {
     const a = await store.add(input('A'));
     await store.add(input('B'));
-    expect(await store.setStatus(a.id, 'contacted')).toBe(true);
-    expect(await store.setStatus('00000000-0000-0000-0000-000000000000', 'done')).toBe(false);
+    expect(await store.setStatus(a.id, 'contacted', commandActor())).toBe(true);
+    expect(await store.setStatus('00000000-0000-0000-0000-000000000000', 'done', commandActor())).toBe(false);
     expect((await store.list({ status: 'contacted' })).map((r) => r.name)).toEqual(['A']);
     expect((await store.list({ status: 'new' })).map((r) => r.name)).toEqual(['B']);
   });

@@ -1,3 +1,4 @@
+import { writeAudit, type Actor } from '../staff/audit.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { ConsultationRequestInput } from '../../engine/shared/consultation.ts';
 import type { Database, RequestStatus, Tables } from '../db/database.ts';
@@ -98,13 +99,18 @@ export class RequestStore {
   }
 
   /** Marks a request; false when there is no such request. */
-  async setStatus(id: string, status: RequestStatus): Promise<boolean> {
-    const result = await this.database.db
-      .updateTable('requests')
-      .set({ status, status_at: iso(this.clock()) })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  /** Marks a request; `actor` is written to the audit trail in the same transaction. */
+  async setStatus(id: string, status: RequestStatus, actor: Actor): Promise<boolean> {
+    return this.database.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('requests')
+        .set({ status, status_at: iso(this.clock()) })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const found = Number(result.numUpdatedRows) === 1;
+      if (found) await writeAudit(trx, actor, { action: 'request.status', object: `${id} -> ${status}` });
+      return found;
+    });
   }
 
   /**

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONSULTATION_API } from '../../engine/shared/consultation.ts';
 import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
-import { jpeg, PASSWORD, signIn, upload } from '../../testing/staff-harness.ts';
+import { jpeg, PASSWORD, signInAs, upload } from '../../testing/staff-harness.ts';
 import { BACKED_UP_TABLES } from './backup.ts';
 import { openDatabase, SQLITE_FILE } from './database.ts';
 
@@ -79,7 +79,7 @@ it('the drill: back up while requests are written, restore into a fresh DATA_DIR
   await mkdir(join(live, 'media', 'Pergolas'), { recursive: true });
   await writeFile(join(live, 'media', 'Pergolas', 'note.txt'), 'a local media file');
   const a = await start(live);
-  const cookie = await signIn(a.base);
+  const cookie = await signInAs({ base: a.base, database: { file: join(live, SQLITE_FILE) } }, 'editor');
   for (const [i, slot] of ['homepage-hero', 'screens-hero', 'pergolas-hero'].entries()) {
     expect((await upload(a.base, cookie, slot, await jpeg(200 + i, 96))).status).toBe(200);
   }
@@ -139,8 +139,13 @@ it('the drill: back up while requests are written, restore into a fresh DATA_DIR
     const [one, two] = await Promise.all([a, b].map(async (s) => (await fetch(`${s.base}${imageUrl}`)).arrayBuffer()));
     expect(Buffer.from(two!)).toEqual(Buffer.from(one!));
   }
-  // Staff sign in on it with the same password, and the requests are listed there.
-  expect(await signIn(b.base)).toMatch(/=/);
+  // Staff sign in on it with the same accounts (restored, not made again), and the requests are listed there.
+  const restoredDb = openDatabase({ file: join(restored, SQLITE_FILE) });
+  expect(await restoredDb.db.selectFrom('accounts').select('email').execute()).toContainEqual({
+    email: 'editor@staff.test',
+  });
+  await restoredDb.close();
+  expect(await signInAs({ base: b.base, database: { file: join(restored, SQLITE_FILE) } }, 'editor')).toMatch(/=/);
 
   // With the writes stopped, a second backup and restore give exactly the live row counts.
   const still = join(root, 'backups', 'still.tar.gz');

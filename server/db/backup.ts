@@ -21,7 +21,7 @@ export interface BackupInfo {
 
 const INFO_FILE = 'backup.json';
 const MEDIA_DIR = 'media';
-/** The tables a restore checks row by row (rate-limit counts, heartbeats and preview drafts are copied, not checked: they change by the second). */
+/** The tables a restore checks row by row (rate-limit counts, heartbeats, sessions and preview drafts are copied, not checked: they change by the second). */
 export const BACKED_UP_TABLES = [
   'requests',
   'outbox',
@@ -30,6 +30,8 @@ export const BACKED_UP_TABLES = [
   'folder_marks',
   'secrets',
   'manifest_versions',
+  'accounts',
+  'audit',
 ] as const;
 
 /** The reason a backup or restore cannot be made, said to the operator as is (no stack trace). */

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync, type DatabaseSyncInstance } from '@photostructure/sqlite';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, type Generated, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
 
@@ -80,6 +80,8 @@ export interface Tables {
     files: string;
     hash: string;
     author: string;
+    /** 1: `author` is a name typed in the browser (versions before accounts); 0: an account's name. */
+    author_typed: Generated<number>;
     note: string;
     /** What it changed against the version before (the checker's change lines, JSON array). */
     changes: string;
@@ -92,6 +94,37 @@ export interface Tables {
     created_at: string;
     /** Who kept it (drafts are bounded per author; '' before authors were kept). */
     author: string;
+  };
+  /** Staff: one row per person. `password_hash`: argon2id (PHC string); null until a password is set. */
+  accounts: {
+    id: string;
+    email: string;
+    name: string;
+    role: string;
+    status: 'active' | 'suspended';
+    password_hash: string | null;
+    created_at: string;
+  };
+  /** Staff sessions: the SHA-256 of the cookie's random id (the id itself is never stored). */
+  sessions: {
+    id_hash: string;
+    account_id: string;
+    created_at: string;
+    seen_at: string;
+    address: string;
+    user_agent: string;
+  };
+  /** The audit trail, append-only: who did what to which object, when, from where. */
+  audit: {
+    id: string;
+    at: string;
+    account_id: string | null;
+    /** The account's name and e-mail, or `command line (<OS user>)`. */
+    actor: string;
+    action: string;
+    object: string;
+    address: string;
+    user_agent: string;
   };
   /** Each running server: which manifest version it serves, and when it last said so. */
   servers: {

@@ -162,6 +162,53 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.alterTable('manifest_drafts').dropColumn('author').execute();
     },
   },
+  '0008-accounts': {
+    // Staff are people: accounts with a role, sessions kept here (hashed) so that every server ends
+    // them together, and the audit trail (append-only: nothing updates or deletes its rows).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('role', 'varchar(16)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('active'))
+        .addColumn('password_hash', 'text')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(36)', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('seen_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_account').on('sessions').column('account_id').execute();
+      await db.schema
+        .createTable('audit')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('account_id', 'varchar(36)')
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('action', 'varchar(64)', (c) => c.notNull())
+        .addColumn('object', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_at').on('audit').columns(['at', 'id']).execute();
+      // Versions published before accounts carry a name typed in the browser; later ones an account's.
+      await db.schema
+        .alterTable('manifest_versions')
+        .addColumn('author_typed', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('manifest_versions').dropColumn('author_typed').execute();
+      for (const table of ['audit', 'sessions', 'accounts']) await db.schema.dropTable(table).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -49,7 +49,7 @@ beforeAll(async () => {
   const signIn = await hit(s.base, '/api/staff/sign-in', {
     method: 'POST',
     headers: { origin: s.base, 'content-type': 'application/json' },
-    body: JSON.stringify({ password: s.staffPassword }),
+    body: JSON.stringify(s.person),
   });
   expect(signIn.status).toBe(204);
   session = signIn.headers.get('set-cookie')!.split(';')[0]!;
@@ -169,6 +169,11 @@ function fuzzers(s: FaultSite, rnd: () => number): Readonly<Record<string, () =>
     return { body: form };
   };
   const post = (init: RequestInit): RequestInit => ({ ...init, method: 'POST' });
+  const signedOut = (init: RequestInit): RequestInit => {
+    const headers = { ...(init.headers as Record<string, string>) };
+    if (headers['cookie'] === session) headers['cookie'] = 'staff_session=forged.value';
+    return { ...init, headers };
+  };
   const staffPages = catalogue.pages.filter((p) => isStaffTool(p.kind)).map((p) => p.path);
 
   return {
@@ -208,8 +213,8 @@ function fuzzers(s: FaultSite, rnd: () => number): Readonly<Record<string, () =>
     'GET /sign-in': () => [`/sign-in?next=${pick(['/admin/images', '//evil.example', '/\\evil', ...ODD])}`, staff()],
     'POST /sign-in': () => ['/sign-in', post(staff(pick([body(), passwordBody(s)])))],
     'POST /api/staff/sign-in': () => ['/api/staff/sign-in', post(staff(pick([body(), passwordBody(s)])))],
-    // Sign-out ends the request's session only (its cookie is cleared in that answer).
-    'POST /api/staff/sign-out': () => ['/api/staff/sign-out', post(staff())],
+    // Sign-out ends the session it is sent with, in the database: the fuzz's own session is never sent.
+    'POST /api/staff/sign-out': () => ['/api/staff/sign-out', post(signedOut(staff()))],
     'POST /api/upload-preview-image': () => ['/api/upload-preview-image', post(staff(upload()))],
     'GET /api/folder-setup': () => ['/api/folder-setup', staff()],
     'POST /api/folder-setup/mark': () => [
@@ -261,7 +266,7 @@ function fuzzers(s: FaultSite, rnd: () => number): Readonly<Record<string, () =>
 
 const passwordBody = (s: FaultSite): RequestInit => ({
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ password: s.staffPassword }),
+  body: JSON.stringify(s.person),
 });
 
 it('has a way to fuzz every route the app mounts', () => {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { folderIdOf } from '../media/local-index.ts';
-import { signIn, startStaffServer, testCatalogue, upload, type StaffServer } from '../../testing/staff-harness.ts';
+import { signInAs, startStaffServer, testCatalogue, upload, type StaffServer } from '../../testing/staff-harness.ts';
 import { renderThumb } from './thumbs.ts';
 import { isHevcHeif } from './heic.ts';
 
@@ -63,7 +63,7 @@ describe('HEIC photos from phones', () => {
   });
 
   it('uploads to a slot and is stored and served as JPEG', async () => {
-    const cookie = await signIn(srv.base);
+    const cookie = await signInAs(srv, 'editor');
     const res = await upload(srv.base, cookie, 'homepage-hero', heic, { name: 'IMG_0007.HEIC', type: '' });
     expect(res.status).toBe(200);
     const { imageUrl } = (await res.json()) as { imageUrl: string };
@@ -78,7 +78,7 @@ describe('HEIC photos from phones', () => {
   });
 
   it('refuses a file that only starts like a HEIC', async () => {
-    const cookie = await signIn(srv.base);
+    const cookie = await signInAs(srv, 'editor');
     const res = await upload(srv.base, cookie, 'homepage-hero', heic.subarray(0, 400), {
       name: 'broken.heic',
       type: '',

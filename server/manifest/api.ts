@@ -5,7 +5,9 @@ import { MANIFEST_API, MANIFEST_FILE_NAME, type ManifestFile } from '../../engin
 import { shapeOf } from '../../engine/diff.ts';
 import { MANIFEST_LIMITS } from '../../engine/limits.ts';
 import { answerError, errorAnswer, sendError } from '../errors.ts';
-import type { StaffAuth } from '../staff/auth.ts';
+import { GUARDS, type StaffAuth } from '../staff/auth.ts';
+import type { Actor } from '../staff/audit.ts';
+import type { Permission } from '../../engine/shared/roles.ts';
 import type { RenderFailure } from '../render/probe.ts';
 import { sameOriginOnly } from '../staff/origin.ts';
 import type { Built, ManifestBuilder } from './builder.ts';
@@ -60,20 +62,45 @@ export const tokenCheck = (token: string | undefined): ((req: Request) => boolea
   };
 };
 
-/** Who signs an edit: the `author` the body gives, else 'token' or 'staff' (by how the request came in). */
-export function authorOf(req: Request, byToken: (req: Request) => boolean): string {
-  const author = (req.body as { author?: unknown } | undefined)?.author;
-  if (typeof author === 'string' && author.trim()) return author.trim().slice(0, 100);
-  return byToken(req) ? 'token' : 'staff';
+/**
+ * Who signs an edit: the signed-in person's account (its name signs the version; the audit trail names
+ * the account), or the token. A name in the body is ignored.
+ */
+export async function publisherOf(
+  auth: StaffAuth,
+  req: Request,
+  byToken: (req: Request) => boolean,
+): Promise<{ author: string; actor: Actor }> {
+  if (byToken(req)) {
+    const actor = { accountId: null, name: 'token', address: req.ip ?? '', userAgent: req.get('user-agent') ?? '' };
+    return { author: 'token', actor };
+  }
+  const actor = await auth.actorOf(req);
+  const signed = await auth.signedIn(req);
+  return { author: signed?.person.name ?? actor.name, actor };
 }
 
-/** The manifest API's door: the token, or a staff session (writes from the site's own pages only). */
-export const manifestAccess =
-  (auth: StaffAuth, byToken: (req: Request) => boolean): RequestHandler =>
-  (req, res, next) => {
-    if (byToken(req)) return next();
-    auth.requireApi(req, res, () => sameOriginOnly(req, res, next));
-  };
+/** Who keeps a draft (drafts are bounded per author): the account's id, or `token`. */
+export async function draftOwnerOf(auth: StaffAuth, req: Request, byToken: (req: Request) => boolean) {
+  return byToken(req) ? 'token' : ((await auth.signedIn(req))?.person.id ?? 'staff');
+}
+
+/**
+ * The manifest API's door: the token, or a staff session whose role has `permission` (writes from the
+ * site's own pages only).
+ */
+export const manifestAccess = (
+  auth: StaffAuth,
+  byToken: (req: Request) => boolean,
+  permission: Permission,
+): RequestHandler => {
+  const guard = auth.api(permission);
+  // The guard's promise is returned, so that a failing session lookup reaches Express's error handler.
+  const door: RequestHandler = (req, res, next) =>
+    byToken(req) ? next() : guard(req, res, () => sameOriginOnly(req, res, next));
+  GUARDS.set(door, permission);
+  return door;
+};
 
 export interface ManifestApiOptions {
   readonly auth: StaffAuth;
@@ -103,7 +130,7 @@ export function manifestApiRouter(options: ManifestApiOptions): Router {
   const router = Router();
   const json = express.json({ limit: MANIFEST_BODY_LIMIT });
   const byToken = options.token;
-  const access = manifestAccess(options.auth, byToken);
+  const access = manifestAccess(options.auth, byToken, 'manifest');
   const versionParam = async (req: Request, res: Response): Promise<Version | undefined> => {
     const n = Number(req.params['n']);
     const found = Number.isInteger(n) && n > 0 ? await versions.get(n) : undefined;
@@ -182,11 +209,12 @@ function publisher(options: ManifestApiOptions) {
       const answer = errorAnswer('ManifestPageFails', { path: failure.path, error: failure.error });
       return answerError(res, answer, { body: { json: (error) => ({ error, page: failure.path }) } });
     }
-    const author = authorOf(req, options.token);
+    const { author, actor } = await publisherOf(options.auth, req, options.token);
     const outcome = await options.versions.publish({
       base,
       files,
       author,
+      actor,
       note: noteOf(req),
       changes: checked.changes,
     });

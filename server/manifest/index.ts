@@ -8,7 +8,7 @@ import { createSiteData, type SiteDataDeps } from '../data/site-data.ts';
 import { createRenderRouter } from '../render/index.ts';
 import { firstRenderFailure, pathsToProbe } from '../render/probe.ts';
 import { ImageRefs, type ImageRefsDeps } from '../imaging/images.ts';
-import { authorOf, manifestAccess, manifestApiRouter, tokenCheck } from './api.ts';
+import { draftOwnerOf, manifestAccess, manifestApiRouter, tokenCheck } from './api.ts';
 import { buildLimits, ManifestBuilder } from './builder.ts';
 import { previewRouter } from './preview.ts';
 import { announcePublished, followVersions, ServerRegistry } from './follow.ts';
@@ -140,8 +140,9 @@ function manifestRouter(
   const renderCheck = (draft: Catalogue) => firstRenderFailure(render(draft), pathsToProbe(draft));
   const api = { auth, versions, registry, live, published, token, builder, built, renderCheck };
   router.use(manifestApiRouter(api));
-  router.use(translationsRouter({ access: manifestAccess(auth, token), versions, live, published, files }));
-  const author = (req: Request): string => authorOf(req, token);
-  router.use(previewRouter({ auth, database, render, access: manifestAccess(auth, token), builder, author }));
+  router.use(translationsRouter({ auth, token, versions, live, published, files }));
+  const author = (req: Request): Promise<string> => draftOwnerOf(auth, req, token);
+  const access = manifestAccess(auth, token, 'manifest');
+  router.use(previewRouter({ auth, database, render, access, builder, author }));
   return router;
 }

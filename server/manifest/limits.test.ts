@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_API, type CheckResult, type DraftPreview, type ManifestFile } from '../../engine/shared/manifest.ts';
 import { aliasBomb, deepNesting, withFile, withMembers } from '../../testing/large-manifests.ts';
 import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
-import { PASSWORD, signIn } from '../../testing/staff-harness.ts';
+import { PASSWORD, signInAs } from '../../testing/staff-harness.ts';
+import { SQLITE_FILE } from '../db/database.ts';
 import { VERSION_MARK } from './source.ts';
 
 // One real server process (its own folder, SQLite) given what once stopped a server: an alias bomb,
@@ -38,7 +39,7 @@ async function probe(base: string): Promise<void> {
 beforeAll(async () => {
   folder = await siteFolder();
   site = await startSiteProcess(folder, { STAFF_PASSWORD: PASSWORD, MANIFEST_TOKEN: TOKEN, DRAIN_SECONDS: '0' });
-  cookie = await signIn(site.base);
+  cookie = await signInAs({ base: site.base, database: { file: join(folder, 'data', SQLITE_FILE) } }, 'editor');
   small = (await live()).files;
   probing = probe(site.base);
 }, 60_000);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../../testing/consultations/postgres.ts';
 import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
-import { PASSWORD, signIn } from '../../testing/staff-harness.ts';
+import { PASSWORD, personOf, signInAs } from '../../testing/staff-harness.ts';
 import { MANIFEST_API, type ManifestFile } from '../../engine/shared/manifest.ts';
 
 // Two real server processes, their own DATA_DIR each, on one PostgreSQL: the manifest's versions
@@ -36,7 +36,7 @@ beforeAll(async () => {
   };
   a = await start();
   b = await start();
-  cookie = await signIn(a.base);
+  cookie = await signInAs({ base: a.base, database: { url } }, 'editor');
 }, 60_000);
 
 afterAll(async () => {
@@ -111,11 +111,12 @@ describe('manifest versions on two servers', () => {
       baseVersion: version,
       files: renamed,
       note: 'rename the screens',
+      // A typed name is ignored: the version is signed by the signed-in person's account.
       author: 'Maria',
     });
     expect(res.status).toBe(200);
     const published = ((await res.json()) as { version: { number: number; author: string } }).version;
-    expect(published).toMatchObject({ number: version + 1, author: 'Maria' });
+    expect(published).toMatchObject({ number: version + 1, author: personOf('editor').name });
     const took = await until(() => productName(b.base), 'Outdoor Screens, Renamed');
     // The 2 s of the design is a figure this prints (under 1 s on an idle machine); the test's limit is
     // generous, for a machine running the rest of the suite beside it.

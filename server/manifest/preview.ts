@@ -63,8 +63,8 @@ export interface PreviewOptions {
   readonly access: RequestHandler;
   /** Builds drafts off the request thread, one at a time. */
   readonly builder: ManifestBuilder;
-  /** Who asks (drafts are bounded per author). */
-  readonly author: (req: Request) => string;
+  /** Who asks (drafts are bounded per author: the account, or the token). */
+  readonly author: (req: Request) => Promise<string>;
 }
 
 /**
@@ -96,7 +96,7 @@ export function previewRouter(options: PreviewOptions): Router {
     if (!draft.check.ok || !draft.catalogue)
       return sendError(res, 'ManifestProblems', { count: String(draft.check.problems.length) });
     const token = randomBytes(12).toString('base64url');
-    const removed = await keepDraft(options.database, { token, files, author: options.author(req) });
+    const removed = await keepDraft(options.database, { token, files, author: await options.author(req) });
     for (const gone of removed) built.delete(gone);
     keep(token, draft.catalogue);
     const url = `${PREVIEW_PREFIX}/${token}/`;
@@ -121,7 +121,7 @@ export function previewRouter(options: PreviewOptions): Router {
     return draft.catalogue && keep(token, draft.catalogue);
   };
 
-  router.use(`${PREVIEW_PREFIX}/:token`, options.auth.requirePage, async (req, res, next) => {
+  router.use(`${PREVIEW_PREFIX}/:token`, options.auth.page('manifest'), async (req, res, next) => {
     const token = String(req.params['token']);
     const handler = /^[\w-]{16}$/.test(token) ? await site(token) : undefined;
     if (!handler) return sendError(res, 'NoPreview');

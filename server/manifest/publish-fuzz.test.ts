@@ -8,11 +8,15 @@ import { mutate, rng } from '../../engine/fuzz.ts';
 import { fuzzRuns } from '../../testing/fuzz-budget.ts';
 import { loadCatalogue, readManifest } from '../../engine/node/read.ts';
 import { openSiteDatabase, SQLITE_FILE } from '../db/database.ts';
+import { Accounts } from '../staff/accounts.ts';
 import { StaffAuth } from '../staff/auth.ts';
+import { Sessions } from '../staff/sessions.ts';
 import { manifestApiRouter, tokenCheck } from './api.ts';
 import { DEFAULT_BUILD_LIMITS, ManifestBuilder } from './builder.ts';
 import { ServerRegistry } from './follow.ts';
 import { ManifestVersions } from './versions.ts';
+
+const NO_FRAME = { siteName: '', tools: [], signOutLabel: '' };
 
 /** Seeded editing mistakes sent to the publish API: 300 with `npm run fuzz` (testing/fuzz-budget.ts). */
 const RUNS = fuzzRuns(300);
@@ -34,7 +38,7 @@ it(`of ${RUNS} randomly broken drafts, no invalid one is published and the live 
   const app = express();
   app.use(
     manifestApiRouter({
-      auth: new StaffAuth('password', 'secret', '/sign-in'),
+      auth: new StaffAuth(new Sessions(database, new Accounts(database)), '/sign-in', NO_FRAME, ''),
       versions,
       registry: new ServerRegistry(database, 'fuzz'),
       live: () => initial.catalogue,

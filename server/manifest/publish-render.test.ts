@@ -1,8 +1,10 @@
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MANIFEST_API, type ManifestFile } from '../../engine/shared/manifest.ts';
 import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
-import { PASSWORD, signIn } from '../../testing/staff-harness.ts';
+import { PASSWORD, signInAs } from '../../testing/staff-harness.ts';
+import { SQLITE_FILE } from '../db/database.ts';
 import { errorText } from '../errors.ts';
 
 /**
@@ -24,7 +26,7 @@ let cookie = '';
 beforeAll(async () => {
   folder = await siteFolder(ENTRY);
   site = await startSiteProcess(folder, { STAFF_PASSWORD: PASSWORD, DRAIN_SECONDS: '0' });
-  cookie = await signIn(site.base);
+  cookie = await signInAs({ base: site.base, database: { file: join(folder, 'data', SQLITE_FILE) } }, 'editor');
 }, 60_000);
 afterAll(async () => {
   await site?.stop();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_API, type ManifestFile } from '../../engine/shared/manifest.ts';
 import { TRANSLATIONS_API, type MarkAnswer, type TranslationsStatus } from '../../engine/shared/translations.ts';
 import { standInDist, startErrorSite, type ErrorSite } from '../../testing/error-site.ts';
-import { signIn } from '../../testing/staff-harness.ts';
+import { signInAs } from '../../testing/staff-harness.ts';
 import { LocalStore } from '../media/local.ts';
 
 // The real app on loopback with its site database (SQLite): the files of manifest/ became version 1.
@@ -17,7 +17,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'translations-page-'));
   const distDir = await standInDist(dataDir);
   site = await startErrorSite({ dataDir, store: new LocalStore({ dataDir }), distDir });
-  cookie = await signIn(site.base);
+  cookie = await signInAs(site, 'editor');
 }, 30_000);
 
 afterAll(async () => {

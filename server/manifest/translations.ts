@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import express, { Router, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import type { Catalogue } from '../../engine/index.ts';
 import { markCurrent, markTarget, type MarkOutcome } from '../../engine/mark-current.ts';
 import { MANIFEST_DIR } from '../../engine/node/read.ts';
@@ -8,13 +8,16 @@ import type { ManifestFile } from '../../engine/shared/manifest.ts';
 import { TRANSLATIONS_API, type MarkAnswer, type TranslationsStatus } from '../../engine/shared/translations.ts';
 import { translationTable } from '../../engine/status.ts';
 import { answerError, errorAnswer, sendError } from '../errors.ts';
-import { answerRefused } from './api.ts';
+import { answerRefused, manifestAccess, publisherOf } from './api.ts';
+import type { StaffAuth } from '../staff/auth.ts';
 import { buildFiles, publishFiles, readFiles, type FilesOptions } from './source.ts';
 import type { ManifestVersions } from './versions.ts';
 
 export interface TranslationsApiOptions {
-  /** The manifest API's door: a staff session (writes from the site's own pages) or the token. */
-  readonly access: RequestHandler;
+  /** Its door: a staff session whose role has translations (writes from the site's own pages), or the token. */
+  readonly auth: StaffAuth;
+  /** Whether a request carries the manifest token (then the token signs the version). */
+  readonly token: (req: Request) => boolean;
   readonly versions: ManifestVersions;
   /** The catalogue served now (a publish's change list is described against it). */
   readonly live: () => Catalogue | undefined;
@@ -50,7 +53,8 @@ export function translationsRouter(options: TranslationsApiOptions): Router {
   const { versions } = options;
   const { dir, cwd } = options.files;
   const router = Router();
-  router.use(TRANSLATIONS_API.status, options.access, (_req, res, next) => {
+  const access = manifestAccess(options.auth, options.token, 'translations');
+  router.use(TRANSLATIONS_API.status, access, (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
@@ -80,20 +84,17 @@ export function translationsRouter(options: TranslationsApiOptions): Router {
     const files = named(outcome);
     if (!live) {
       const changed = files.filter((f) => outcome.changed.includes(`${MANIFEST_DIR}/${f.name}`));
-      return answer((await writeAndPublish(options.files, changed)) ?? 0);
+      const number = (await writeAndPublish(options.files, changed)) ?? 0;
+      if (!options.token(req)) await options.auth.audit(req, { action: 'manifest.publish', object: `version ${number}` });
+      return answer(number);
     }
     const built = await buildFiles(options.files, files, options.live(), true);
     if (!built.ok) return answerRefused(res, built);
     const checked = built.check;
     if (!checked.ok) return answerProblems(res, checked.problems.length);
     const note = `Translations marked as reviewed (${target.trim()}) on the translations page.`;
-    const published = await versions.publish({
-      base: live.number,
-      files,
-      author: 'staff',
-      note,
-      changes: checked.changes,
-    });
+    const { author, actor } = await publisherOf(options.auth, req, options.token);
+    const published = await versions.publish({ base: live.number, files, author, actor, note, changes: checked.changes });
     if (!published.ok) return answerMoved(res, baseVersion, published.live.number);
     if (built.catalogue) options.files.built?.keep(published.version.hash, built.catalogue);
     await options.published(published.version.number);

@@ -1,3 +1,4 @@
+import { writeAudit, type Actor } from '../staff/audit.ts';
 import { createHash } from 'node:crypto';
 import type { ManifestFile, Version, VersionInfo } from '../../engine/shared/manifest.ts';
 import { stamp, type Database } from '../db/database.ts';
@@ -88,6 +89,8 @@ export class ManifestVersions {
     author: string;
     note: string;
     changes: readonly string[];
+    /** Who published, for the audit trail (written with the version, in one transaction); none: a file edit. */
+    actor?: Actor;
   }): Promise<PublishOutcome> {
     const files = sortedFiles(edit.files);
     const row = {
@@ -98,16 +101,23 @@ export class ManifestVersions {
       note: edit.note,
       changes: JSON.stringify(edit.changes),
       created_at: stamp(),
+      // Signed by the account (or the token, or the files): no longer a name typed in the browser.
+      author_typed: 0,
     };
     // The primary key is the swap: two publishes on one base cannot both insert base + 1.
     const inserted =
       (await this.liveNumber()) === edit.base
-        ? await this.database.db
-            .insertInto('manifest_versions')
-            .values(row)
-            .onConflict((c) => c.column('number').doNothing())
-            .returning('number')
-            .executeTakeFirst()
+        ? await this.database.db.transaction().execute(async (trx) => {
+            const added = await trx
+              .insertInto('manifest_versions')
+              .values(row)
+              .onConflict((c) => c.column('number').doNothing())
+              .returning('number')
+              .executeTakeFirst();
+            if (added && edit.actor)
+              await writeAudit(trx, edit.actor, { action: 'manifest.publish', object: `version ${row.number}` });
+            return added;
+          })
         : undefined;
     if (inserted) return { ok: true, version: info(row) };
     const live = await this.live();

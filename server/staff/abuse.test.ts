@@ -8,7 +8,9 @@ import {
   gifAnimation,
   jpeg,
   pngClaiming,
-  signIn,
+  ensurePerson,
+  personOf,
+  signInAs,
   startStaffServer,
   testCatalogue,
   truncatedJpeg,
@@ -30,7 +32,7 @@ const mapBytes = async (): Promise<string> => {
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'staff-abuse-'));
   srv = await startStaffServer({ dataDir, signInAttempts: 3 });
-  cookie = await signIn(srv.base);
+  cookie = await signInAs(srv, 'editor');
   // A first good upload, so that there is a stored slot map whose bytes must not change.
   expect((await upload(srv.base, cookie, 'homepage-hero', await jpeg(1))).status).toBe(200);
 });
@@ -84,15 +86,17 @@ describe('sign-in', () => {
     const logged: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) });
     const own = await startStaffServer({ dataDir: dir, signInAttempts: 3, logger });
+    const { email, password: right } = personOf('editor');
+    await ensurePerson(own.database, 'editor');
     try {
       const tryPassword = (password: string) =>
         fetch(`${own.base}/api/staff/sign-in`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: own.base },
-          body: JSON.stringify({ password }),
+          body: JSON.stringify({ email, password }),
         });
       // A right password in between does not count.
-      expect((await tryPassword('correct horse battery staple')).status).toBe(204);
+      expect((await tryPassword(right)).status).toBe(204);
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await tryPassword(`guess-${i}`)).status);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
@@ -101,7 +105,7 @@ describe('sign-in', () => {
       expect(refusals).toHaveLength(5);
       for (const line of refusals) expect(JSON.parse(line)).toMatchObject({ ip: '127.0.0.1' });
       expect(logged.join('')).not.toContain('guess-');
-      const locked = await tryPassword('correct horse battery staple');
+      const locked = await tryPassword(right);
       expect(locked.status).toBe(429);
       expect(await locked.json()).toEqual({ error: 'Too many attempts. Wait a minute, then try again.' });
     } finally {
@@ -111,23 +115,24 @@ describe('sign-in', () => {
   });
 
   it('the HTML form signs in with a redirect to next, and says when the password is wrong', async () => {
-    const form = (password: string, next = '/folder-setup') =>
+    const { email, password } = personOf('editor');
+    const form = (typed: string, next = '/folder-setup') =>
       fetch(`${srv.base}/sign-in?next=${encodeURIComponent(next)}`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.base },
-        body: new URLSearchParams({ password }),
+        body: new URLSearchParams({ email, password: typed }),
       });
     const wrong = await form('nope');
     expect(wrong.status).toBe(401);
-    expect(await wrong.text()).toContain('That password is not right. Try again.');
-    const right = await form('correct horse battery staple');
+    expect(await wrong.text()).toContain('That e-mail and password do not match an account. Try again.');
+    const right = await form(password);
     expect(right.status).toBe(303);
     expect(right.headers.get('location')).toBe('/folder-setup');
     const setCookie = right.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/^staff_session=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
     // `next` never leaves the site.
-    const away = await form('correct horse battery staple', '//evil.example/x');
+    const away = await form(password, '//evil.example/x');
     expect(away.headers.get('location')).toBe('/admin/images');
   });
 
@@ -136,6 +141,8 @@ describe('sign-in', () => {
     const catalogue = { ...c, pages: c.pages.map((p) => (p.kind === 'sign-in' ? { ...p, path: '/staff/enter' } : p)) };
     const dir = await mkdtemp(join(tmpdir(), 'staff-path-'));
     const own = await startStaffServer({ dataDir: dir, catalogue });
+    const { email, password } = personOf('editor');
+    await ensurePerson(own.database, 'editor');
     try {
       const page = await fetch(`${own.base}/admin/images`, { redirect: 'manual' });
       expect(page.headers.get('location')).toBe(`/staff/enter?next=${encodeURIComponent('/admin/images')}`);
@@ -146,7 +153,7 @@ describe('sign-in', () => {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: own.base },
-        body: new URLSearchParams({ password: 'correct horse battery staple' }),
+        body: new URLSearchParams({ email, password }),
       });
       expect([posted.status, posted.headers.get('location')]).toEqual([303, '/admin/images']);
       const out = await fetch(`${own.base}/api/staff/sign-out`, {
@@ -161,13 +168,16 @@ describe('sign-in', () => {
     }
   });
 
-  it('sign-out ends the session cookie', async () => {
+  it('sign-out ends the session: its cookie answers 401 afterwards, whatever the browser keeps', async () => {
+    const own = await signInAs(srv, 'editor');
+    expect((await fetch(`${srv.base}/api/folder-setup`, { headers: { cookie: own } })).status).toBe(200);
     const res = await fetch(`${srv.base}/api/staff/sign-out`, {
       method: 'POST',
-      headers: { origin: srv.base, cookie },
+      headers: { origin: srv.base, cookie: own },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('set-cookie')).toMatch(/^staff_session=; .*Max-Age=0/);
+    expect((await fetch(`${srv.base}/api/folder-setup`, { headers: { cookie: own } })).status).toBe(401);
   });
 });
 

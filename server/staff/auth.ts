@@ -1,58 +1,100 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { constantTimeEqual, readCookie, SESSION_COOKIE, sessionCookie, SessionSigner } from './session.ts';
+import { may, type Permission } from '../../engine/shared/roles.ts';
 import { sendError } from '../errors.ts';
 import { CACHE } from '../middleware/cache-control.ts';
+import type { Person } from './accounts.ts';
+import { personActor, writeAudit, type Actor, type AuditEntry } from './audit.ts';
+import { forbiddenHtml, type StaffFrame } from './html.ts';
+import { STAFF_REFERRER_POLICY } from './origin.ts';
+import { readCookie, SESSION_COOKIE, sessionCookie } from './session.ts';
+import type { Sessions, SignedIn } from './sessions.ts';
 
-/** The staff password check and sessions, with the middlewares that guard pages and APIs. */
+/** The permission a guard checks, on the guard itself: the route table's test reads it (server/staff/routes.test.ts). */
+export const GUARDS = new WeakMap<RequestHandler, Permission>();
+
+/** The staff frame as a person sees it: only the tools their role opens, with their name. */
+export function frameFor(frame: StaffFrame, person: Person): StaffFrame {
+  return { ...frame, personName: person.name, tools: frame.tools.filter((t) => may(person.role, t.permission)) };
+}
+
+/** Sessions, and the guards that check a person's permission on every staff page and API (deny by default). */
 export class StaffAuth {
-  private readonly signer: SessionSigner;
+  private readonly found = new WeakMap<Request, Promise<SignedIn | undefined>>();
 
-  /**
-   * `signInPath` is the path of the manifest's sign-in page, where pages send visitors without a
-   * session.
-   */
+  /** `signInPath`: the manifest's sign-in page, where pages send visitors without a session. */
   constructor(
-    private readonly password: string,
-    secret: string,
+    readonly sessions: Sessions,
     readonly signInPath: string,
-    private readonly clock: () => number = Date.now,
-  ) {
-    this.signer = new SessionSigner(secret, password);
+    private readonly frame: StaffFrame,
+    private readonly forbiddenText: string,
+  ) {}
+
+  /** The request's session (looked up once per request). */
+  signedIn(req: Request): Promise<SignedIn | undefined> {
+    let found = this.found.get(req);
+    if (!found) {
+      found = this.sessions.find(readCookie(req.headers.cookie, SESSION_COOKIE));
+      this.found.set(req, found);
+    }
+    return found;
   }
 
-  passwordMatches(given: unknown): boolean {
-    return typeof given === 'string' && given.length <= 1024 && constantTimeEqual(given, this.password);
+  /** Who is making a request a guard let through (the audit trail names them). */
+  async actorOf(req: Request): Promise<Actor> {
+    const signed = await this.signedIn(req);
+    if (!signed) throw new Error('actorOf: the request has no session; the route lacks its guard.');
+    return personActor(signed.person, req.ip ?? '', req.get('user-agent') ?? '');
   }
 
-  isSignedIn(req: Request): boolean {
-    return this.signer.verify(readCookie(req.headers.cookie, SESSION_COOKIE), this.clock());
+  /** Writes the audit row of a change `req` made (after it, where the change has no transaction of its own). */
+  async audit(req: Request, entry: AuditEntry): Promise<void> {
+    await writeAudit(this.sessions.database.db, await this.actorOf(req), entry);
   }
 
-  startSession(req: Request, res: Response): void {
-    res.setHeader('Set-Cookie', sessionCookie(this.signer.issue(this.clock()), req.secure));
+  async startSession(req: Request, res: Response, person: Person): Promise<void> {
+    const id = await this.sessions.start(person, req.ip ?? '', req.get('user-agent') ?? '');
+    res.setHeader('Set-Cookie', sessionCookie(id, req.secure));
   }
 
-  endSession(req: Request, res: Response): void {
+  async endSession(req: Request, res: Response): Promise<void> {
+    const signed = await this.signedIn(req);
+    if (signed) await this.sessions.end(signed.idHash);
     res.setHeader('Set-Cookie', sessionCookie(null, req.secure));
   }
 
-  /** APIs: 401 JSON without a session. */
-  readonly requireApi: RequestHandler = (req, res, next) => {
-    if (this.isSignedIn(req)) {
+  /** APIs: 401 JSON without a session, 403 JSON without `permission`. */
+  api(permission: Permission): RequestHandler {
+    const guard: RequestHandler = async (req, res, next) => {
+      const signed = await this.signedIn(req);
       res.setHeader('Cache-Control', CACHE.none);
+      if (!signed) return sendError(res, 'SignInFirst');
+      if (!may(signed.person.role, permission)) return sendError(res, 'NotYourRole');
       next();
-      return;
-    }
-    sendError(res, 'SignInFirst');
-  };
+    };
+    GUARDS.set(guard, permission);
+    return guard;
+  }
 
-  /** Pages: a redirect to the sign-in page, which comes back here afterwards. */
-  readonly requirePage: RequestHandler = (req, res, next) => {
-    if (this.isSignedIn(req)) {
-      next();
-      return;
-    }
-    res.setHeader('Cache-Control', CACHE.none);
-    res.redirect(302, `${this.signInPath}?next=${encodeURIComponent(req.originalUrl)}`);
-  };
+  /** Pages: a redirect to the sign-in page (which comes back afterwards); the 403 page without `permission`. */
+  page(permission: Permission): RequestHandler {
+    const guard: RequestHandler = async (req, res, next) => {
+      const signed = await this.signedIn(req);
+      if (signed && may(signed.person.role, permission)) return next();
+      res.setHeader('Cache-Control', CACHE.none);
+      if (!signed) return res.redirect(302, `${this.signInPath}?next=${encodeURIComponent(req.originalUrl)}`);
+      res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
+      res
+        .status(403)
+        .type('html')
+        .send(forbiddenHtml(frameFor(this.frame, signed.person), this.forbiddenText));
+    };
+    GUARDS.set(guard, permission);
+    return guard;
+  }
+
+  /** The frame a signed-in person sees on a page (their tools, their name). */
+  async frameOf(req: Request): Promise<StaffFrame> {
+    const signed = await this.signedIn(req);
+    return signed ? frameFor(this.frame, signed.person) : this.frame;
+  }
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
-import { jpeg, PASSWORD, signIn, testCatalogue, upload } from '../../testing/staff-harness.ts';
+import { jpeg, PASSWORD, signInAs, testCatalogue, upload } from '../../testing/staff-harness.ts';
 import { openDatabase, SQLITE_FILE } from '../db/database.ts';
 
 let dataDir = '';
@@ -60,7 +60,7 @@ it('SIGKILL while uploads are being written keeps every acknowledged upload, eac
   let inFlight = 0;
   for (let round = 0; round < 3; round++) {
     const { child, base } = await startChild(dataDir);
-    const cookie = await signIn(base);
+    const cookie = await signInAs({ base, database: { file: join(dataDir, SQLITE_FILE) } }, 'editor');
     const acknowledged = new Map<string, string>();
     let sent = 0;
     let stop = false;

@@ -8,7 +8,7 @@ import { createDriveStore } from '../media/drive.ts';
 import {
   jpeg,
   PASSWORD,
-  signIn,
+  signInAs,
   startStaffServer,
   testCatalogue,
   truncatedJpeg,
@@ -41,12 +41,11 @@ async function driveInstance(fake: FakeDrive, rootId: string, clock?: () => numb
     apiRootUrl: fake.rootUrl,
     retry: { baseMs: 5, maxMs: 20 },
   });
-  // Same password and session secret on every instance (as STAFF_PASSWORD / STAFF_SESSION_SECRET give).
   const srv = await startStaffServer({
     dataDir: await tempDir(),
     store,
     rootFolderId: rootId,
-    env: { password: PASSWORD, sessionSecret: 'shared-secret-of-the-instances' },
+    env: { password: PASSWORD },
     ...(clock ? { clock } : {}),
   });
   closers.push(() => srv.close());
@@ -71,9 +70,9 @@ describe('two instances on loopback, one fake Drive', () => {
     const b = await driveInstance(fake, rootId, clockB.now);
     expect(await previews(b)).toEqual({});
 
-    // One sign-in works on both: the session is signed with the shared secret, not kept in memory.
-    const cookie = await signIn(a.base);
-    expect((await fetch(`${b.base}/api/folder-setup`, { headers: { cookie } })).status).toBe(200);
+    // Each instance has its own site database here (the slot map is Drive's): a sign-in on each.
+    const cookie = await signInAs(a, 'editor');
+    const cookieB = await signInAs(b, 'editor');
 
     const bytes = await jpeg(42, 200);
     const res = await upload(a.base, cookie, 'homepage-hero', bytes);
@@ -96,7 +95,7 @@ describe('two instances on loopback, one fake Drive', () => {
     expect([meta.width, meta.height]).toEqual([200, 200]);
 
     // A second upload to the same slot replaces the first (the older file goes to the trash).
-    const again = await upload(b.base, cookie, 'homepage-hero', await jpeg(43, 100));
+    const again = await upload(b.base, cookieB, 'homepage-hero', await jpeg(43, 100));
     const second = ((await again.json()) as { imageUrl: string }).imageUrl;
     expect((await previews(b))['homepage-hero']?.imageUrl).toBe(second);
     expect(stored && fake.state.files.get(stored.id)?.trashed).toBe(true);
@@ -105,7 +104,7 @@ describe('two instances on loopback, one fake Drive', () => {
   it('during a Drive outage serves the last map and asks Drive again only once per freshness window', async () => {
     const clock = manualClock();
     const srv = await driveInstance(fake, rootId, clock.now);
-    const cookie = await signIn(srv.base);
+    const cookie = await signInAs(srv, 'editor');
     expect((await upload(srv.base, cookie, 'homepage-pergolas', await jpeg(51))).status).toBe(200);
     const before = await previews(srv);
     expect(before['homepage-pergolas']).toBeDefined();
@@ -136,7 +135,7 @@ describe('two instances on loopback, one fake Drive', () => {
 
   it('refuses a truncated JPEG with 422 before anything reaches Drive', async () => {
     const srv = await driveInstance(fake, rootId);
-    const cookie = await signIn(srv.base);
+    const cookie = await signInAs(srv, 'editor');
     const creates = fake.calls('files.create');
     const res = await upload(srv.base, cookie, 'pergolas-hero', await truncatedJpeg());
     expect(res.status).toBe(422);
@@ -146,7 +145,7 @@ describe('two instances on loopback, one fake Drive', () => {
 
   it('folder setup: scan marks what exists, create missing makes every folder on Drive', async () => {
     const srv = await driveInstance(fake, rootId);
-    const cookie = await signIn(srv.base);
+    const cookie = await signInAs(srv, 'editor');
     const paths = testCatalogue().folders.map((f) => f.path);
     const post = (path: string) =>
       fetch(`${srv.base}${path}`, {
@@ -171,7 +170,7 @@ describe('a Drive folder outside a Shared Drive', () => {
     closers.push(() => fake.close());
     const rootId = fake.state.addFolder('My Drive Folder').id;
     const srv = await driveInstance(fake, rootId);
-    const cookie = await signIn(srv.base);
+    const cookie = await signInAs(srv, 'editor');
     const res = await upload(srv.base, cookie, 'homepage-hero', await jpeg(9));
     expect(res.status).toBe(507);
     expect(((await res.json()) as { error: string }).error).toMatch(/Shared Drive/);

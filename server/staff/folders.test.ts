@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STAFF_DATA_ID } from '../../engine/shared/staff.ts';
 import { standInDist } from '../../testing/error-site.ts';
-import { signIn, startStaffServer, testCatalogue } from '../../testing/staff-harness.ts';
+import { signInAs, startStaffServer, testCatalogue } from '../../testing/staff-harness.ts';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -18,7 +18,7 @@ describe('folder setup, local store', () => {
     await mkdir(join(dataDir, 'media', 'Screens', 'Motorized Screens'), { recursive: true });
 
     let srv = await startStaffServer({ dataDir });
-    let cookie = await signIn(srv.base);
+    let cookie = await signInAs(srv, 'editor');
     const call = (path: string, body?: unknown) =>
       fetch(`${srv.base}${path}`, {
         method: body === null ? 'GET' : 'POST',
@@ -39,7 +39,7 @@ describe('folder setup, local store', () => {
     // A new instance on the same data directory has the same marks.
     await srv.close();
     srv = await startStaffServer({ dataDir });
-    cookie = await signIn(srv.base);
+    cookie = await signInAs(srv, 'editor');
     expect(((await (await call('/api/folder-setup', null)).json()) as { done: string[] }).done).toHaveLength(3);
 
     const created = (await (await call('/api/create-missing-folders')).json()) as { done: string[]; created: string[] };
@@ -58,7 +58,7 @@ describe('folder setup, local store', () => {
     await mkdir(join(dataDir, 'media', 'Screens', 'Motorized Screens'), { recursive: true });
     const srv = await startStaffServer({ dataDir, distDir: await standInDist(dataDir) });
     try {
-      const cookie = await signIn(srv.base);
+      const cookie = await signInAs(srv, 'editor');
       const page = await (await fetch(`${srv.base}/folder-setup`, { headers: { cookie } })).text();
       const json = new RegExp(`<script type="application/json" id="${STAFF_DATA_ID}">(.*?)</script>`, 's').exec(
         page,

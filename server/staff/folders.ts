@@ -57,29 +57,31 @@ export function folderRouter({ auth, marks, store, data, paths }: FolderRoutesOp
   const known = new Set(paths);
   const json = express.json({ limit: '4kb' });
 
-  router.get(STAFF_API.folderSetup, auth.requireApi, async (_req, res) => {
+  router.get(STAFF_API.folderSetup, auth.api('folders'), async (_req, res) => {
     res.json(await marks.read());
   });
 
-  router.post(STAFF_API.mark, sameOriginOnly, auth.requireApi, json, async (req, res) => {
+  router.post(STAFF_API.mark, sameOriginOnly, auth.api('folders'), json, async (req, res) => {
     const { path, done } = (req.body ?? {}) as { path?: unknown; done?: unknown };
     if (typeof path !== 'string' || !known.has(path)) {
       sendError(res, 'UnknownFolderPath', { path: String(path) });
       return;
     }
     const state = done === false ? await marks.update([], [path]) : await marks.update([path]);
+    await auth.audit(req, { action: done === false ? 'folder.unmark' : 'folder.mark', object: path });
     res.json(state satisfies FolderSetupState);
   });
 
-  router.post(STAFF_API.scan, sameOriginOnly, auth.requireApi, async (req, res) => {
+  router.post(STAFF_API.scan, sameOriginOnly, auth.api('folders'), async (req, res) => {
     const found = await store.existingFolders(paths);
     data.forgetFolders();
     await marks.update(found);
     req.log?.info({ found: found.length, total: paths.length }, 'folders scanned');
+    await auth.audit(req, { action: 'folders.scan', object: `${found.length} of ${paths.length} found` });
     res.json({ foundFolders: found } satisfies ApiScanResult);
   });
 
-  router.post(STAFF_API.createMissing, sameOriginOnly, auth.requireApi, async (req, res) => {
+  router.post(STAFF_API.createMissing, sameOriginOnly, auth.api('folders'), async (req, res) => {
     const existing = new Set(await store.existingFolders(paths));
     const created: string[] = [];
     // Tree order: parents come before their children, so each creation finds its parent there.
@@ -96,6 +98,7 @@ export function folderRouter({ auth, marks, store, data, paths }: FolderRoutesOp
     }
     const state = await marks.read();
     req.log?.info({ created: created.length }, 'missing folders created');
+    await auth.audit(req, { action: 'folders.create-missing', object: created.join(', ') || 'none' });
     res.json({ ...state, created } satisfies CreateFoldersResult);
   });
   return router;

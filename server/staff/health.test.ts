@@ -6,7 +6,7 @@ import type { FolderHealthReport } from '../../engine/shared/health.ts';
 import { FakeDrive, loadTree } from '../../testing/fake-drive/index.ts';
 import { FlakyStore } from '../../testing/store-suite/flaky-store.ts';
 import { BIG, EMPTY, IMAGES, MB, PARENT, problemTree, VIDEOS } from '../../testing/health-tree.ts';
-import { signIn, startStaffServer, testCatalogue, type StaffServer } from '../../testing/staff-harness.ts';
+import { signInAs, startStaffServer, testCatalogue, type StaffServer } from '../../testing/staff-harness.ts';
 import { createDriveStore } from '../media/drive.ts';
 import { LocalStore } from '../media/local.ts';
 
@@ -73,7 +73,7 @@ describe('folder health, local store', () => {
     store = new FlakyStore(new LocalStore({ dataDir }));
     srv = await startStaffServer({ dataDir, store });
     closers.push(() => srv.close());
-    cookie = await signIn(srv.base);
+    cookie = await signInAs(srv, 'editor');
   });
 
   it('is for staff only', async () => {
@@ -108,7 +108,7 @@ describe('folder health, local store', () => {
     const flaky = new FlakyStore(new LocalStore({ dataDir }));
     const other = await startStaffServer({ dataDir, store: flaky });
     closers.push(() => other.close());
-    const otherCookie = await signIn(other.base);
+    const otherCookie = await signInAs(other, 'editor');
     flaky.failing = true;
     try {
       const cold = await getReport(other, otherCookie);
@@ -149,7 +149,7 @@ describe('folder health, drive store against the fake Drive', () => {
     });
     srv = await startStaffServer({ dataDir: await tempDir(), store, rootFolderId: rootId });
     closers.push(() => srv.close());
-    cookie = await signIn(srv.base);
+    cookie = await signInAs(srv, 'editor');
   });
 
   it('finds the same problems through the real googleapis client, checksums from Drive, quota from about.get', async () => {

@@ -171,7 +171,7 @@ export function healthReporter({ catalogue, store, data, clock = Date.now }: Hea
 export function healthRouter(options: HealthOptions & { readonly auth: StaffAuth }): Router {
   const report = healthReporter(options);
   const router = Router();
-  router.get(STAFF_API.health, options.auth.requireApi, async (_req, res) => {
+  router.get(STAFF_API.health, options.auth.api('folders'), async (_req, res) => {
     res.setHeader('Cache-Control', CACHE.none).json(await report());
   });
   return router;

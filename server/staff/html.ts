@@ -2,6 +2,7 @@ import type { Page, TextKey } from '../../engine/index.ts';
 import { jsonForScript } from '../../engine/shared/page.ts';
 import { STAFF_API, STAFF_DATA_ID, STAFF_ROOT_ID, type StaffPayload } from '../../engine/shared/staff.ts';
 import { COLORS } from '../../engine/shared/colors.ts';
+import type { Permission } from '../../engine/shared/roles.ts';
 import { FAVICON_SVG } from '../middleware/favicon.ts';
 
 export const escapeHtml = (s: string): string =>
@@ -37,28 +38,43 @@ button:hover{background:${COLORS.brandHover}}
 export interface SignInView {
   readonly page: Page;
   readonly next: string;
+  /** No owner yet: the form that creates the owner's account with the setup password. */
+  readonly setup: boolean;
   /** A text key of the page to show as an alert ('wrongPassword', 'tooManyAttempts') or status ('signedOut'). */
   readonly alert?: TextKey;
   readonly status?: TextKey;
 }
 
-/** The sign-in page: heading, intro, the alert or status line, and the password form. */
-export function signInHtml({ page, next, alert, status }: SignInView): string {
+const input = (name: string, label: string, attrs: string): string =>
+  `<label for="${name}">${label}</label><input id="${name}" name="${name}" ${attrs} required>`;
+
+/** The fields of the sign-in form, or of the setup form (the first owner's account). */
+function signInFields(t: (key: TextKey) => string, setup: boolean): string {
+  const email = input('email', t('emailLabel'), 'type="email" autocomplete="username" autofocus');
+  if (!setup)
+    return [email, input('password', t('password'), 'type="password" autocomplete="current-password"')].join('');
+  return [
+    email,
+    input('name', t('nameLabel'), 'type="text" autocomplete="name" maxlength="100"'),
+    input('password', t('newPassword'), 'type="password" autocomplete="new-password" minlength="8"'),
+    input('setupPassword', t('setupPassword'), 'type="password" autocomplete="off"'),
+  ].join('');
+}
+
+/** The sign-in page: heading, intro, the alert or status line, and the e-mail and password form (or the setup form). */
+export function signInHtml({ page, next, setup, alert, status }: SignInView): string {
   const t = (key: TextKey): string => escapeHtml(page.texts[key] ?? '');
-  const action = `${page.path}?next=${encodeURIComponent(next)}`;
+  const action = `${page.path}${setup ? '/setup' : ''}?next=${encodeURIComponent(next)}`;
   return [
     head(page.meta.title || page.heading, `<style>${SIGN_IN_CSS}</style>`),
     '<body><main>',
     `<h1>${escapeHtml(page.heading)}</h1>`,
-    `<p>${t('intro')}</p>`,
+    `<p>${t(setup ? 'setupIntro' : 'intro')}</p>`,
     alert ? `<p class="alert" role="alert">${t(alert)}</p>` : '',
     status ? `<p class="status" role="status">${t(status)}</p>` : '',
     `<form method="post" action="${escapeHtml(action)}">`,
-    // Lets password managers file the password under one name (no visible text).
-    '<input type="text" name="username" value="staff" autocomplete="username" hidden>',
-    `<label for="password">${t('password')}</label>`,
-    '<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>',
-    `<button type="submit">${t('submit')}</button>`,
+    signInFields(t, setup),
+    `<button type="submit">${t(setup ? 'setupSubmit' : 'submit')}</button>`,
     '</form></main></body></html>',
   ].join('');
 }
@@ -79,8 +95,13 @@ export function staffDocumentHtml(
   ].join('');
 }
 
-/** What every staff page shows around its tool: the site's name, the links between the tools, sign-out. */
-export type StaffFrame = Pick<StaffPayload, 'siteName' | 'tools' | 'signOutLabel'>;
+/**
+ * What every staff page shows around its tool: the site's name, the links between the tools (each with
+ * the permission it needs; a person sees those their role has), the person's name and sign-out.
+ */
+export interface StaffFrame extends Pick<StaffPayload, 'siteName' | 'signOutLabel' | 'personName'> {
+  readonly tools: readonly { readonly path: string; readonly label: string; readonly permission: Permission }[];
+}
 
 /**
  * The staff frame of a page the server writes itself (the requests list): the staff app's header
@@ -97,6 +118,7 @@ export function staffFrameHtml(frame: StaffFrame, current: string): string {
     '<header class="staff-top">',
     `<a class="staff-name" href="/">${escapeHtml(frame.siteName)}</a>`,
     `<nav class="staff-tools">${links}</nav>`,
+    frame.personName ? `<span class="staff-person">${escapeHtml(frame.personName)}</span>` : '',
     `<form method="post" action="${STAFF_API.signOut}"><button type="submit">${escapeHtml(frame.signOutLabel)}</button></form>`,
     '</header>',
   ].join('');
@@ -108,4 +130,18 @@ export const STAFF_FRAME_CSS = `
 .staff-tools{display:flex;flex-wrap:wrap;column-gap:16px;row-gap:8px}
 .staff-tools a{color:#fff;text-decoration:none;opacity:.85;display:inline-flex;align-items:center;min-height:44px}
 .staff-tools a[aria-current=page]{opacity:1;text-decoration:underline;text-underline-offset:6px}
-.staff-top form{display:inline}.staff-top button{font:inherit;font-weight:600;min-height:44px;padding:8px 16px;border:1px solid ${COLORS.brand};border-radius:6px;background:#fff;color:${COLORS.brand};cursor:pointer}`;
+.staff-person{font-weight:600}.staff-top form{display:inline}.staff-top button{font:inherit;font-weight:600;min-height:44px;padding:8px 16px;border:1px solid ${COLORS.brand};border-radius:6px;background:#fff;color:${COLORS.brand};cursor:pointer}`;
+
+/** The page a signed-in person gets for a staff page their role does not include (403), inside the staff frame. */
+export function forbiddenHtml(frame: StaffFrame, text: string): string {
+  return [
+    head(
+      frame.siteName,
+      `<style>${STAFF_FRAME_CSS}main{max-width:720px;margin:32px auto;padding:0 24px;font-family:system-ui,sans-serif}</style>`,
+    ),
+    '<body>',
+    staffFrameHtml(frame, ''),
+    `<main id="main"><h1>403</h1><p role="alert">${escapeHtml(text)}</p></main>`,
+    '</body></html>',
+  ].join('');
+}

@@ -8,7 +8,10 @@ import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/types.ts';
 import type { Database } from '../db/database.ts';
 import { databaseCounts } from '../db/rate-counts.ts';
+import { Accounts } from './accounts.ts';
 import { StaffAuth } from './auth.ts';
+import { Sessions } from './sessions.ts';
+import { peopleRouter } from './people.ts';
 import { folderRouter, FolderMarks } from './folders.ts';
 import { healthRouter } from './health.ts';
 import type { StaffFrame } from './html.ts';
@@ -39,6 +42,8 @@ export interface StaffDeps {
 /** The staff tools: what feeds `GET /api/preview-images`, and the router of pages and writing APIs. */
 export interface Staff {
   readonly auth: StaffAuth;
+  /** The people who may sign in. */
+  readonly accounts: Accounts;
   /** What every staff page shows around its tool (a page the server writes itself shows it too). */
   readonly frame: StaffFrame;
   /** The slot images: `read` feeds `createSiteData({ slotImages })`. */
@@ -56,7 +61,8 @@ export const uploadIds = (catalogue: Catalogue): ReadonlySet<string> =>
 export async function createStaff(deps: StaffDeps): Promise<Staff> {
   const { catalogue, store, config, logger } = deps;
   const { database } = deps;
-  const { password, secret } = await loadStaffSecrets(database, config.dataDir, deps.env, logger);
+  const { password } = await loadStaffSecrets(database, config.dataDir, deps.env, logger);
+  const accounts = new Accounts(database);
   const knownIds = uploadIds(catalogue);
   const slotImages = isSlotImageStore(store)
     ? driveSlotImages(store, { knownIds, ttlMs: deps.slotMapTtlMs, clock: deps.clock, logger })
@@ -72,11 +78,14 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
   const signInPage = catalogue.pages.find((p) => isSignIn(p.kind));
   const manager = page('image-manager');
   // Without a sign-in page nothing asks for a session: the checker wants one wherever staff sign in.
-  const auth = new StaffAuth(password, secret, signInPage?.path ?? '/', deps.clock);
+  const frame = staffFrame(catalogue);
+  const sessions = new Sessions(database, accounts, deps.clock);
+  const auth = new StaffAuth(sessions, signInPage?.path ?? '/', frame, signInPage?.texts['forbidden'] ?? '');
 
   return {
     auth,
-    frame: staffFrame(catalogue),
+    accounts,
+    frame,
     slotImages,
     router(data) {
       const router = Router();
@@ -84,6 +93,8 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
         router.use(
           signInRouter({
             auth,
+            accounts,
+            setupPassword: password,
             page: signInPage,
             home: manager?.path ?? '/',
             attempts: deps.signInAttempts,
@@ -92,6 +103,7 @@ export async function createStaff(deps: StaffDeps): Promise<Staff> {
           }),
         );
       if (slotImages.router) router.use(slotImages.router);
+      router.use(peopleRouter({ auth, accounts, weakPassword: signInPage?.texts['weakPassword'] ?? '' }));
       router.use(uploadRouter({ auth, images: slotImages, knownIds, texts: manager?.texts ?? {} }));
       router.use(folderRouter({ auth, marks, store, data, paths }));
       router.use(healthRouter({ auth, catalogue, store, data, clock: deps.clock }));

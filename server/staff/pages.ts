@@ -15,6 +15,7 @@ import {
   type StaffPayload,
   type StorageRoot,
 } from '../../engine/shared/staff.ts';
+import type { Permission } from '../../engine/shared/roles.ts';
 import type { Logger } from '../log.ts';
 import { readClientManifest } from '../render/assets.ts';
 import type { StaffAuth } from './auth.ts';
@@ -70,14 +71,21 @@ export interface StaffPagesOptions {
   readonly logger?: Logger;
 }
 
+/** The permission a staff tool's page needs: its kind's (a tool kind without one is for owners only). */
+export const toolPermission = (page: Page): Permission => kindOf(page.kind).permission ?? 'owners';
+
 /** The staff pages' frame in `catalogue`: its tools' pages, and the consultation requests' list when it takes requests. */
 export function staffFrame(catalogue: Catalogue): StaffFrame {
   const signIn = catalogue.pages.find((p) => isStaffKind(p.kind) && !isStaffTool(p.kind));
   const requests = consultationSettings(catalogue);
   const tools = [
-    ...catalogue.pages.filter((p) => isStaffTool(p.kind)).map((p) => ({ path: p.path, label: p.heading })),
+    ...catalogue.pages
+      .filter((p) => isStaffTool(p.kind))
+      .map((p) => ({ path: p.path, label: p.heading, permission: toolPermission(p) })),
     // The consultation requests' list is a server page, not a tool of the staff app: linked all the same.
-    ...(requests ? [{ path: REQUESTS_PATH, label: requests.texts['staffHeading'] ?? '' }] : []),
+    ...(requests
+      ? [{ path: REQUESTS_PATH, label: requests.texts['staffHeading'] ?? '', permission: 'requests' as const }]
+      : []),
   ];
   return { siteName: catalogue.site.name, tools, signOutLabel: signIn?.texts['signOut'] ?? '' };
 }
@@ -86,8 +94,7 @@ export function staffFrame(catalogue: Catalogue): StaffFrame {
 export function staffPagesRouter(options: StaffPagesOptions): Router {
   const { auth, catalogue, marks, root } = options;
   const distDir = options.distDir ?? join(process.cwd(), 'dist');
-  const frame = staffFrame(catalogue);
-  const base = (page: Page) => ({
+  const base = (page: Page, frame: StaffFrame) => ({
     path: page.path,
     heading: page.heading,
     title: page.meta.title || page.heading,
@@ -130,14 +137,16 @@ export function staffPagesRouter(options: StaffPagesOptions): Router {
       state: await marksWithStore(),
     }),
   };
-  const payloadOf = async (page: Page): Promise<StaffPayload> => {
+  const payloadOf = async (page: Page, frame: StaffFrame): Promise<StaffPayload> => {
     const data = kindOf(page.kind).data;
     // The kinds table pairs each tool's kind with its data, so the parts make the kind's payload.
-    return { kind: page.kind, ...base(page), ...(data ? await dataOf[data](page) : {}) } as StaffPayload;
+    return { kind: page.kind, ...base(page, frame), ...(data ? await dataOf[data](page) : {}) } as StaffPayload;
   };
 
   const router = Router();
   for (const page of catalogue.pages.filter((p) => isStaffTool(p.kind)))
-    router.get(page.path, auth.requirePage, async (_req, res) => send(res, await payloadOf(page)));
+    router.get(page.path, auth.page(toolPermission(page)), async (req, res) =>
+      send(res, await payloadOf(page, await auth.frameOf(req))),
+    );
   return router;
 }

@@ -1,8 +1,8 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** The staff session cookie. */
 export const SESSION_COOKIE = 'staff_session';
-/** How long a session lasts. */
+/** How long the browser keeps the cookie: a session's absolute limit (the database ends it earlier when idle). */
 export const SESSION_MS = 12 * 60 * 60 * 1000;
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
@@ -10,40 +10,6 @@ const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8
 /** Equal strings, in time that does not depend on where they differ (both are hashed to 32 bytes). */
 export function constantTimeEqual(a: string, b: string): boolean {
   return timingSafeEqual(sha256(a), sha256(b));
-}
-
-/**
- * Signs and checks session tokens `<expires>.<nonce>.<mac>` (HMAC-SHA256). Stateless, so every
- * instance given the same secret accepts the others' sessions. The key also depends on the
- * password: changing the password ends every session.
- */
-export class SessionSigner {
-  private readonly key: Buffer;
-
-  constructor(secret: string, password: string) {
-    this.key = createHmac('sha256', secret).update('staff-session\0').update(sha256(password)).digest();
-  }
-
-  private mac(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url');
-  }
-
-  issue(now: number, ttlMs = SESSION_MS): string {
-    const body = `${now + ttlMs}.${randomBytes(12).toString('base64url')}`;
-    return `${body}.${this.mac(body)}`;
-  }
-
-  /** True for a token this signer issued that has not expired. */
-  verify(token: string | undefined, now: number): boolean {
-    if (!token || token.length > 200) return false;
-    const parts = token.split('.');
-    if (parts.length !== 3) return false;
-    const [expires, nonce, mac] = parts as [string, string, string];
-    if (!/^\d{1,16}$/.test(expires) || !/^[\w-]{1,64}$/.test(nonce)) return false;
-    const expected = Buffer.from(this.mac(`${expires}.${nonce}`));
-    const given = Buffer.from(mac);
-    return given.length === expected.length && timingSafeEqual(given, expected) && Number(expires) > now;
-  }
 }
 
 /** The value of one cookie from a `Cookie` header, or undefined. */

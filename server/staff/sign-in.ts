@@ -2,16 +2,22 @@ import express, { Router, type Request, type Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { Page } from '../../engine/index.ts';
 import { STAFF_API } from '../../engine/shared/staff.ts';
-import { answerError, errorAnswer } from '../errors.ts';
+import { answerError, errorAnswer, sendError } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import type { Accounts, Person } from './accounts.ts';
+import { personActor, writeAudit } from './audit.ts';
 import type { StaffAuth } from './auth.ts';
-import { signInHtml } from './html.ts';
+import { signInHtml, type SignInView } from './html.ts';
 import { sameOriginOnly, STAFF_REFERRER_POLICY } from './origin.ts';
-import { safeNext } from './session.ts';
+import { passwordProblem } from './passwords.ts';
+import { constantTimeEqual, safeNext } from './session.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 
 export interface SignInOptions {
   readonly auth: StaffAuth;
+  readonly accounts: Accounts;
+  /** The setup password (STAFF_PASSWORD or the generated one): creates the first owner, then stops working. */
+  readonly setupPassword: string;
   /** The manifest's sign-in page (its path and texts). */
   readonly page: Page;
   /** Where a sign-in without `next` goes. */
@@ -25,34 +31,48 @@ export interface SignInOptions {
   readonly logger?: Logger;
 }
 
+type Alert = 'wrongPassword' | 'tooManyAttempts' | 'weakPassword';
+
 const wantsHtml = (req: Request): boolean =>
   req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+const field = (req: Request, name: string): string => {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
 
 /**
- * `GET <sign-in page path>`, `POST <sign-in page path>` (the HTML form), `POST /api/staff/sign-in` (JSON `{password}`:
- * 204, 401, 429) and `POST /api/staff/sign-out`. Failed attempts are rate-limited per client IP,
- * counted in the site database (every server counts them together); a successful sign-in does not count.
+ * `GET <sign-in page path>` (the form; until an owner exists, the setup form), `POST <sign-in page
+ * path>` and `POST /api/staff/sign-in` (`{email, password}`: 204, 401, 429), `POST <path>/setup` and
+ * `POST /api/staff/setup` (`{email, name, password, setupPassword}`: the first owner), and
+ * `POST /api/staff/sign-out`. Failed attempts are rate-limited per client IP, counted in the site
+ * database (every server counts them together); a successful sign-in does not count.
  */
 export function signInRouter(options: SignInOptions): Router {
-  const { auth, page, home } = options;
-  const signInPath = page.path;
+  const { auth, accounts, page, home } = options;
   const router = Router();
-  const html = (res: Response, view: Omit<Parameters<typeof signInHtml>[0], 'page'>): string => {
-    res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-    return signInHtml({ page, ...view });
-  };
   const nextOf = (req: Request): string => safeNext(req.query['next'], home);
+  const html = async (req: Request, res: Response, view: Partial<SignInView>): Promise<string> => {
+    res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
+    return signInHtml({ page, next: nextOf(req), setup: !(await accounts.hasAnyone()), ...view });
+  };
   /** A refused sign-in: the form again with the manifest's text for it (form posts), else `{ error }`. */
-  const refuse = (req: Request, res: Response, alert: 'wrongPassword' | 'tooManyAttempts'): void => {
-    options.logger?.warn(
-      { ip: req.ip, refused: alert },
-      alert === 'wrongPassword' ? 'staff sign-in refused: wrong password' : 'staff sign-in refused: too many attempts',
-    );
+  const refuse = async (req: Request, res: Response, alert: Alert): Promise<void> => {
+    options.logger?.warn({ ip: req.ip, refused: alert }, `staff sign-in refused: ${alert}`);
+    const text = page.texts[alert] ?? '';
     const answer =
       alert === 'wrongPassword'
-        ? errorAnswer('WrongPassword', { wrongPassword: page.texts['wrongPassword'] ?? '' })
-        : errorAnswer('TooManySignIns', { tooManyAttempts: page.texts['tooManyAttempts'] ?? '' });
-    answerError(res, answer, wantsHtml(req) ? { body: { html: html(res, { next: nextOf(req), alert }) } } : {});
+        ? errorAnswer('WrongPassword', { wrongPassword: text })
+        : alert === 'weakPassword'
+          ? errorAnswer('WeakPassword', { weakPassword: text })
+          : errorAnswer('TooManySignIns', { tooManyAttempts: text });
+    const body = wantsHtml(req) ? { body: { html: await html(req, res, { alert }) } } : {};
+    answerError(res, answer, body);
+  };
+  const signedIn = async (req: Request, res: Response, person: Person): Promise<void> => {
+    await auth.startSession(req, res, person);
+    options.logger?.info({ ip: req.ip, account: person.id }, 'staff signed in');
+    if (wantsHtml(req)) res.setHeader('Cache-Control', CACHE.none).redirect(303, nextOf(req));
+    else res.status(204).setHeader('Cache-Control', CACHE.none).end();
   };
 
   const limiter = rateLimit({
@@ -62,34 +82,51 @@ export function signInRouter(options: SignInOptions): Router {
     store: options.counts,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (req, res) => refuse(req, res, 'tooManyAttempts'),
+    handler: (req, res) => void refuse(req, res, 'tooManyAttempts'),
   });
   const bodies = [express.urlencoded({ extended: false, limit: '4kb' }), express.json({ limit: '4kb' })];
 
-  router.get(signInPath, (req, res) => {
-    if (auth.isSignedIn(req)) {
+  router.get(page.path, async (req, res) => {
+    if (await auth.signedIn(req)) {
       res.setHeader('Cache-Control', CACHE.none).redirect(302, nextOf(req));
       return;
     }
-    const view = { next: nextOf(req), ...(req.query['signedOut'] === '1' ? { status: 'signedOut' as const } : {}) };
-    res.type('html').setHeader('Cache-Control', CACHE.none).send(html(res, view));
+    const view = req.query['signedOut'] === '1' ? { status: 'signedOut' as const } : {};
+    res
+      .type('html')
+      .setHeader('Cache-Control', CACHE.none)
+      .send(await html(req, res, view));
   });
 
-  const signIn = (req: Request, res: Response): void => {
-    const body = (req.body ?? {}) as { password?: unknown };
-    const ok = auth.passwordMatches(body.password);
-    if (ok) auth.startSession(req, res);
-    if (!ok) refuse(req, res, 'wrongPassword');
-    else if (wantsHtml(req)) res.setHeader('Cache-Control', CACHE.none).redirect(303, nextOf(req));
-    else res.status(204).setHeader('Cache-Control', CACHE.none).end();
+  const signIn = async (req: Request, res: Response): Promise<void> => {
+    const person = await accounts.checkPassword(field(req, 'email'), field(req, 'password'));
+    if (!person) return refuse(req, res, 'wrongPassword');
+    await signedIn(req, res, person);
   };
-  router.post(signInPath, sameOriginOnly, limiter, ...bodies, signIn);
+  router.post(page.path, sameOriginOnly, limiter, ...bodies, signIn);
   router.post(STAFF_API.signIn, sameOriginOnly, limiter, ...bodies, signIn);
 
-  router.post(STAFF_API.signOut, sameOriginOnly, (req, res) => {
-    auth.endSession(req, res);
+  const setup = async (req: Request, res: Response): Promise<void> => {
+    if (await accounts.hasAnyone()) return sendError(res, 'SetupDone');
+    if (!constantTimeEqual(field(req, 'setupPassword'), options.setupPassword))
+      return refuse(req, res, 'wrongPassword');
+    const password = field(req, 'password');
+    const email = field(req, 'email').trim();
+    if (passwordProblem(password) || !/^[^\s@]+@[^\s@]+$/.test(email)) return refuse(req, res, 'weakPassword');
+    const name = field(req, 'name').trim().slice(0, 100) || email;
+    const owner = await accounts.create({ email, name, role: 'owner', password });
+    if (!owner) return sendError(res, 'SetupDone');
+    const actor = personActor(owner, req.ip ?? '', req.get('user-agent') ?? '');
+    await writeAudit(auth.sessions.database.db, actor, { action: 'account.create-owner', object: owner.email });
+    await signedIn(req, res, owner);
+  };
+  router.post(`${page.path}/setup`, sameOriginOnly, limiter, ...bodies, setup);
+  router.post(STAFF_API.setup, sameOriginOnly, limiter, ...bodies, setup);
+
+  router.post(STAFF_API.signOut, sameOriginOnly, async (req, res) => {
+    await auth.endSession(req, res);
     res.setHeader('Cache-Control', CACHE.none);
-    if (req.accepts(['json', 'html']) === 'html') res.redirect(303, `${signInPath}?signedOut=1`);
+    if (req.accepts(['json', 'html']) === 'html') res.redirect(303, `${page.path}?signedOut=1`);
     else res.status(204).end();
   });
   return router;

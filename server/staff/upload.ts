@@ -60,6 +60,7 @@ export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): 
     try {
       const { imageUrl } = await images.put(id, checked.converted ?? req.file.buffer, checked);
       req.log?.info({ slot: id, imageUrl, bytes: req.file.size }, 'slot image stored');
+      await auth.audit(req, { action: 'slot-image.upload', object: `${id} -> ${imageUrl}` });
       res
         .status(200)
         .setHeader('Cache-Control', CACHE.none)
@@ -75,6 +76,6 @@ export function uploadRouter({ auth, images, knownIds, texts }: UploadOptions): 
     }
   };
 
-  router.post(STAFF_API.upload, sameOriginOnly, auth.requireApi, parse, parseErrors, store);
+  router.post(STAFF_API.upload, sameOriginOnly, auth.api('images'), parse, parseErrors, store);
   return router;
 }

@@ -3,7 +3,7 @@ import type { InterestKey, TextKey } from '../../engine/index.ts';
 import { catalogueIn } from '../../engine/index.ts';
 import { startSmtp, type TestSmtp } from '../../testing/consultations/smtp.ts';
 import { formLabels, wakeIslands, watchConsole } from './helpers.ts';
-import { pageOfKind, STAFF_PASSWORD, startStaffSite, type StaffSite } from './staff-servers.ts';
+import { fillSignIn, pageOfKind, startStaffSite, type StaffSite } from './staff-servers.ts';
 
 /**
  * A consultation request in Spanish end to end, on a server of its own (fresh DATA_DIR, SQLite, a
@@ -20,7 +20,6 @@ if (!es) throw new Error('The consultation page has no Spanish reading.');
 const ES_PATH = `/es${consult.path}`;
 const t = (key: TextKey | InterestKey): string => es.texts[key] ?? `<no Spanish text ${key}>`;
 const en = (key: TextKey | InterestKey): string => consult.texts[key] ?? `<no text ${key}>`;
-const signIn = pageOfKind('sign-in').t;
 const LABELS = formLabels(t);
 const SCREENS = t('interest-screens');
 
@@ -144,8 +143,7 @@ test('staff read in English that both requests are in Spanish, in the list and i
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${site.url}/sign-in?next=${encodeURIComponent('/admin/requests')}`);
-  await page.getByLabel(signIn('password')).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: signIn('submit') }).click();
+  await fillSignIn(page, 'office');
   await page.waitForURL(`${site.url}/admin/requests`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('columnheader', { name: 'Language' })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { request as newRequest } from '@playwright/test';
 import { atPrefix, catalogueIn, prefixOf, type TextKey } from '../../engine/index.ts';
 import { formLabels, islandLive, wakeIslands } from './helpers.ts';
-import { pageOfKind, STAFF_PASSWORD, startStaffSite, type StaffSite } from './staff-servers.ts';
+import { pageOfKind, signInRequest, startStaffSite, type StaffSite } from './staff-servers.ts';
 
 /**
  * A lead is never lost, in both languages: what a visitor enters before the form's script is live is
@@ -20,8 +20,7 @@ let staff: APIRequestContext;
 test.beforeAll(async () => {
   site = await startStaffSite({ env: { CONSULTATION_RATE_LIMIT: '50' } });
   staff = await newRequest.newContext({ baseURL: site.url, extraHTTPHeaders: { origin: site.url } });
-  const signIn = await staff.post('/api/staff/sign-in', { data: { password: STAFF_PASSWORD } });
-  expect(signIn.status()).toBe(204);
+  await signInRequest(staff, site.url, 'office');
 });
 test.afterAll(async () => {
   await staff?.dispose();

@@ -3,7 +3,8 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { CONSULTATION_FIELDS, HONEYPOT_FIELD, type ConsultationField } from '../../engine/shared/consultation.ts';
 import { startSmtp, type TestSmtp } from '../../testing/consultations/smtp.ts';
 import { formLabels, wakeIslands, watchConsole } from './helpers.ts';
-import { pageOfKind, STAFF_PASSWORD, startStaffSite, type StaffSite } from './staff-servers.ts';
+import { personOf } from '../../testing/staff-harness.ts';
+import { fillSignIn, pageOfKind, startStaffSite, type StaffSite } from './staff-servers.ts';
 
 /**
  * Consultation requests end to end, on a server of their own (fresh DATA_DIR, SQLite, a loopback SMTP
@@ -225,13 +226,15 @@ test('staff find the requests newest first, mark them, filter by status and expo
   const page = await context.newPage();
   await page.goto(`${site.url}${REQUESTS}`);
   await page.waitForURL(/\/sign-in\?next=/);
-  await page.getByLabel(signInTexts('password')).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: signInTexts('submit') }).click();
+  await fillSignIn(page, 'office');
   await page.waitForURL(`${site.url}${REQUESTS}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('staffHeading'));
-  // In the staff frame, as every staff page: this list current among the tools, and sign-out.
+  // In the staff frame, as every staff page: this list current among the tools the office person may
+  // open (only this one), their name, and sign-out.
   const frame = page.getByRole('banner');
   await expect(frame.getByRole('link', { name: t('staffHeading') })).toHaveAttribute('aria-current', 'page');
+  await expect(frame.getByRole('navigation').getByRole('link')).toHaveCount(1);
+  await expect(frame.getByText(personOf('office').name)).toBeVisible();
   await expect(frame.getByRole('button', { name: signInTexts('signOut') })).toBeVisible();
 
   const rows = page.locator('tbody tr');
@@ -360,8 +363,7 @@ test('spam: a form posted from another site is refused with 403 and nothing is s
   const staff = await browser.newContext();
   const list = await staff.newPage();
   await list.goto(`${site.url}/sign-in?next=${encodeURIComponent(REQUESTS)}`);
-  await list.getByLabel(signInTexts('password')).fill(STAFF_PASSWORD);
-  await list.getByRole('button', { name: signInTexts('submit') }).click();
+  await fillSignIn(list, 'office');
   await list.waitForURL(`${site.url}${REQUESTS}`);
   await expect(list.locator('tbody tr').first()).toBeVisible();
   await expect(list.getByText('cross@example.com')).toHaveCount(0);

@@ -4,7 +4,7 @@ import { pathPerKind } from '../../scripts/bench/first-load.ts';
 import { phonePhoto } from '../../scripts/phone-photos.ts';
 import { FIXTURES } from './fixtures.ts';
 import { catalogue, islandLive, loadLazyImages } from './helpers.ts';
-import { startStaffSite, STAFF_PASSWORD, type StaffSite } from './staff-servers.ts';
+import { signInRequest, startStaffSite, type StaffSite } from './staff-servers.ts';
 
 /**
  * The responsive image pipeline, checked in sizes and bytes (never times): every image a visitor sees
@@ -141,11 +141,7 @@ test.describe('a phone photo uploaded to a slot', () => {
 
   const upload = async (page: Page, slot: string, bytes: Buffer): Promise<string> => {
     const headers = { origin: site.url };
-    const signIn = await page.request.post(`${site.url}${STAFF_API.signIn}`, {
-      headers,
-      data: { password: STAFF_PASSWORD },
-    });
-    expect(signIn.ok()).toBe(true);
+    await signInRequest(page.request, site.url, 'editor');
     const answer = await page.request.post(`${site.url}${STAFF_API.upload}`, {
       headers,
       multipart: { productId: slot, image: { name: 'IMG_4000.jpg', mimeType: 'image/jpeg', buffer: bytes } },

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { fillText } from '../../engine/placeholders.ts';
+import { personOf } from '../../testing/staff-harness.ts';
 import { watchConsole } from './helpers.ts';
 import { pageOfKind, signInTo, startStaffSite, type StaffSite } from './staff-servers.ts';
 
@@ -36,6 +37,7 @@ test('a staff page sends a visitor to sign in; a wrong password is refused', asy
   await page.goto(`${site.url}${manager.path}`);
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fadmin%2Fimages$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(signIn.page.heading);
+  await page.getByLabel(signIn.t('emailLabel')).fill(personOf('editor').email);
   await page.getByLabel(signIn.t('password')).fill('not the password');
   await page.getByRole('button', { name: signIn.t('submit') }).click();
   await expect(page.getByRole('alert')).toHaveText(signIn.t('wrongPassword'));

@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ROLE_NAMES, type Role } from '../../engine/shared/roles.ts';
+import { STAFF_API } from '../../engine/shared/staff.ts';
+import { SQLITE_FILE } from '../../server/db/database.ts';
+import { ensurePerson, personOf } from '../../testing/staff-harness.ts';
 import type { TextKey } from '../../engine/index.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { writeDefaults } from '../../server/imaging/slot-defaults.ts';
@@ -17,7 +21,8 @@ import { startServer } from '../../server/main.ts';
  * (the shared e2e server's start does that).
  */
 
-export const STAFF_PASSWORD = 'e2e staff password';
+// The setup password: the harness makes every role's account itself, so it never needs it.
+const STAFF_PASSWORD = 'e2e staff password';
 
 export interface StaffSite {
   readonly url: string;
@@ -65,6 +70,8 @@ export async function startStaffSite(
   }
   const config = { ...loadConfig(env), logLevel: 'warn' };
   const running = await startServer(config, createLogger('warn'), { ...options.env, STAFF_PASSWORD });
+  // One person of each role, whose e-mail and password the specs know (personOf).
+  for (const role of ROLE_NAMES) await ensurePerson({ file: join(dataDir, SQLITE_FILE) }, role);
   return {
     url: running.url.replace('localhost', '127.0.0.1'),
     dataDir,
@@ -86,13 +93,29 @@ export function pageOfKind(kind: string) {
   return { page: found, catalogue: built.catalogue, t: (key: TextKey) => found.texts[key] ?? `<no text ${key}>` };
 }
 
-/** Goes to a staff page, is sent to sign in, signs in with the form and lands back on the page. */
-export async function signInTo(page: Page, url: string): Promise<void> {
+/** Fills the sign-in form as the harness's person of `role` and sends it. */
+export async function fillSignIn(page: Page, role: Role): Promise<void> {
   const { t } = pageOfKind('sign-in');
+  const { email, password } = personOf(role);
+  await page.getByLabel(t('emailLabel')).fill(email);
+  await page.getByLabel(t('password')).fill(password);
+  await page.getByRole('button', { name: t('submit') }).click();
+}
+
+/**
+ * Goes to a staff tool's page, is sent to sign in, signs in with the form as the person of `role`
+ * and lands back on the page.
+ */
+export async function signInTo(page: Page, url: string, role: Role = 'editor'): Promise<void> {
   await page.goto(url);
   await page.waitForURL(/\/sign-in\?next=/);
-  await page.getByLabel(t('password')).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: t('submit') }).click();
+  await fillSignIn(page, role);
   await page.waitForURL(url);
   await page.locator('#staff-root[data-ready]').waitFor();
+}
+
+/** Signs in over HTTP as the person of `role` (a request context's cookies keep the session). */
+export async function signInRequest(request: APIRequestContext, url: string, role: Role): Promise<void> {
+  const res = await request.post(`${url}${STAFF_API.signIn}`, { headers: { origin: url }, data: personOf(role) });
+  if (res.status() !== 204) throw new Error(`sign-in answered ${res.status()}`);
 }

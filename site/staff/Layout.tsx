@@ -15,6 +15,8 @@ const Top = styled('header', {
 
 const Name = styled('a', { color: '#fff', fontWeight: 700, textDecoration: 'none', marginRight: 'auto' });
 
+const Person = styled('span', { fontWeight: 600 });
+
 const Nav = styled('nav', {
   display: 'flex',
   // Six tools: on a phone they wrap rather than widen the page.
@@ -25,7 +27,7 @@ const Nav = styled('nav', {
   'a[aria-current="page"]': { opacity: 1, textDecoration: 'underline', textUnderlineOffset: '6px' },
 });
 
-/** The staff pages' frame: site name, links between the tools, sign-out. */
+/** The staff pages' frame: site name, links to the tools the person's role opens, their name, sign-out. */
 export function Layout({ payload, children }: { readonly payload: StaffPayload; readonly children: ReactNode }) {
   return (
     <>
@@ -38,6 +40,7 @@ export function Layout({ payload, children }: { readonly payload: StaffPayload; 
             </a>
           ))}
         </Nav>
+        {payload.personName ? <Person>{payload.personName}</Person> : null}
         <form method="post" action={STAFF_API.signOut}>
           <Button type="submit" variant="light">
             {payload.signOutLabel}

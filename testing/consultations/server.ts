@@ -6,7 +6,7 @@ import { createLogger } from '../../server/log.ts';
 import { LocalStore } from '../../server/media/local.ts';
 import { PASSWORD, testCatalogue } from '../staff-harness.ts';
 import { createStaff } from '../../server/staff/index.ts';
-import { openSiteDatabase, SQLITE_FILE, type DatabaseTarget } from '../../server/db/database.ts';
+import { openSiteDatabase, SQLITE_FILE, type Database, type DatabaseTarget } from '../../server/db/database.ts';
 import { countsIn } from '../../server/db/rate-counts.ts';
 import type { ConsultationConfig } from '../../server/consultations/config.ts';
 import { openConsultations, type Consultations } from '../../server/consultations/index.ts';
@@ -21,6 +21,8 @@ export const messageAt = (html: string, field: string): string | undefined =>
 export interface ConsultServer {
   readonly base: string;
   readonly consultations: Consultations;
+  /** The site database (where `signInAs` makes its accounts). */
+  readonly database: Database;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startConsultServer(
   return {
     base: `http://127.0.0.1:${port}`,
     consultations,
+    database,
     close: async () => {
       await new Promise<void>((done) => {
         server.close(() => done());
