@@ -100,8 +100,6 @@ export const MANIFEST_EDITOR_TEXTS = [
   'problemsHeading',
   'changesHeading',
   'noChanges',
-  'authorLabel',
-  'authorHint',
   'noteLabel',
   'publish',
   'publishing',

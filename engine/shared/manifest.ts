@@ -75,7 +75,11 @@ export interface Version extends VersionInfo {
   readonly files: readonly ManifestFile[];
 }
 
-/** `POST publish` `{ baseVersion, files, note, author }` and `POST rollback` `{ author?, note? }`: 200. */
+/**
+ * `POST publish` `{ baseVersion, files, note }` and `POST rollback` `{ note? }`: 200. The version is
+ * signed by the signed-in person's account (or `token`); versions from before accounts keep the name
+ * typed then.
+ */
 export interface Published {
   readonly version: VersionInfo;
 }

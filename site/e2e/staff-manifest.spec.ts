@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fillText } from '../../engine/placeholders.ts';
+import { personOf } from '../../testing/staff-harness.ts';
 import { watchConsole } from './helpers.ts';
 import { pageOfKind, signInTo, startStaffSite, type StaffSite } from './staff-servers.ts';
 
@@ -89,7 +90,6 @@ test('a typo is marked at its line and publishing is refused; a new pergola vari
 
   const published: string[] = [];
   page.on('request', (r) => r.url().endsWith('/admin/api/manifest/publish') && published.push(r.url()));
-  await page.getByLabel(t('authorLabel')).fill('Dana');
   await page.getByRole('button', { name: t('publish'), exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: t('publishRefused') })).toBeVisible();
   expect(published).toEqual([]);
@@ -134,7 +134,8 @@ test('a typo is marked at its line and publishing is refused; a new pergola vari
   await expect(page.getByText(text('publishedBody', { n: 2 }))).toBeVisible();
   await expect(page.getByTestId('manifest-status')).toHaveText(text('statusLine', { n: 2, done: 1, total: 1 }));
   const v2 = page.getByRole('listitem', { name: text('versionLine', { n: 2 }) });
-  await expect(v2).toContainText('Dana');
+  // Signed by the signed-in person's account, not a typed name.
+  await expect(v2).toContainText(personOf('editor').name);
   await expect(v2).toContainText('Adds the pool side pergola');
   await expect(v2).toContainText(t('liveBadge'));
 
@@ -189,7 +190,6 @@ test('a publish on a stale version is refused with a per-file diff; staff take t
   });
   expect(other.status()).toBe(200);
 
-  await page.getByLabel(t('authorLabel')).fill('Dana');
   await page.getByRole('button', { name: t('publish'), exact: true }).click();
   const conflict = page.getByTestId('manifest-conflict');
   await expect(conflict.getByRole('heading', { level: 2 })).toHaveText(t('conflictHeading'));

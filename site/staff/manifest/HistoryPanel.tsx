@@ -21,7 +21,6 @@ const List = styled('ol', { listStyle: 'none', padding: 0, margin: 0, display: '
 export function HistoryPanel(props: {
   readonly t: Translate;
   readonly live: LiveFiles | undefined;
-  readonly author: string;
   readonly onPublished: (number: number, files: Version['files']) => void;
 }) {
   const { t, live } = props;
@@ -39,7 +38,7 @@ export function HistoryPanel(props: {
   const again = async (v: VersionInfo): Promise<void> => {
     if (!window.confirm(t('confirmRollback', { n: v.number }))) return;
     try {
-      const [published, version] = await Promise.all([rollbackTo(v.number, props.author), fetchVersion(v.number)]);
+      const [published, version] = await Promise.all([rollbackTo(v.number), fetchVersion(v.number)]);
       await versions.mutate();
       props.onPublished(published.version.number, version.files);
       notify.success(t('publishedTitle'), t('publishedBody', { n: published.version.number }));

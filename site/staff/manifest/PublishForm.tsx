@@ -16,7 +16,7 @@ const Form = styled('form', {
   small: { fontWeight: 400, color: '$muted' },
 });
 
-/** The author (remembered), the note for the history, and Publish. */
+/** The note for the history, and Publish (the version is signed by the signed-in person's account). */
 export function PublishForm({ publish, t }: { readonly publish: PublishApi; readonly t: Translate }) {
   const submit = (e: FormEvent): void => {
     e.preventDefault();
@@ -24,18 +24,6 @@ export function PublishForm({ publish, t }: { readonly publish: PublishApi; read
   };
   return (
     <Form onSubmit={submit} aria-label={t('publish')}>
-      <div>
-        <label htmlFor="manifest-author">{t('authorLabel')}</label>
-        <small id="manifest-author-hint">{t('authorHint')}</small>
-        <input
-          id="manifest-author"
-          value={publish.author}
-          onChange={(e) => publish.setAuthor(e.target.value)}
-          autoComplete="name"
-          required
-          aria-describedby="manifest-author-hint"
-        />
-      </div>
       <label>
         {t('noteLabel')}
         <textarea value={publish.note} onChange={(e) => publish.setNote(e.target.value)} rows={2} />

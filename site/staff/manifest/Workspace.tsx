@@ -85,12 +85,7 @@ export function Workspace(props: { readonly live: LiveManifest; readonly texts: 
           <PublishForm publish={publish} t={t} />
         </Aside>
       </Columns>
-      <HistoryPanel
-        t={t}
-        live={{ number: live.version, files: live.files }}
-        author={publish.author}
-        onPublished={w.published}
-      />
+      <HistoryPanel t={t} live={{ number: live.version, files: live.files }} onPublished={w.published} />
     </>
   );
 }

@@ -49,7 +49,6 @@ export async function publishDraft(request: {
   readonly baseVersion: number;
   readonly files: readonly ManifestFile[];
   readonly note: string;
-  readonly author: string;
 }): Promise<PublishOutcome> {
   try {
     return { ok: true, published: await post<Published>(MANIFEST_API.publish, request) };
@@ -61,9 +60,8 @@ export async function publishDraft(request: {
   }
 }
 
-/** Publishes version `n` again (a rollback is a new version with its files), signed by `author` if known. */
-export const rollbackTo = (n: number, author: string): Promise<Published> =>
-  post<Published>(versionPath(MANIFEST_API.rollback, n), author ? { author } : {});
+/** Publishes version `n` again (a rollback is a new version with its files), signed by the signed-in account. */
+export const rollbackTo = (n: number): Promise<Published> => post<Published>(versionPath(MANIFEST_API.rollback, n), {});
 
 /** One version with its files. */
 export const fetchVersion = (n: number): Promise<Version> =>

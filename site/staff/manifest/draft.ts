@@ -10,8 +10,6 @@ export interface Draft {
 export type DraftStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 const PREFIX = 'manifest-draft:';
-/** The name versions are signed with, asked once and remembered. */
-export const AUTHOR_KEY = 'manifest-author';
 
 const isFile = (f: unknown): f is ManifestFile =>
   typeof (f as ManifestFile | null)?.name === 'string' && typeof (f as ManifestFile | null)?.text === 'string';

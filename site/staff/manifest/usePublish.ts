@@ -3,7 +3,6 @@ import type { ManifestFile, Version } from '../../../engine/shared/manifest.ts';
 import { errorText } from '../errors.ts';
 import { notify } from '../toast.tsx';
 import { publishDraft } from './api.ts';
-import { AUTHOR_KEY } from './draft.ts';
 import type { CheckState } from './useCheck.ts';
 import type { DraftState } from './useDraft.ts';
 
@@ -18,24 +17,8 @@ export interface Conflict {
 
 type T = (key: 'publishedTitle' | 'publishedBody' | 'publishFailedTitle', vars?: Record<string, number>) => string;
 
-const remembered = (): string => {
-  try {
-    return window.localStorage.getItem(AUTHOR_KEY) ?? '';
-  } catch {
-    return '';
-  }
-};
-
-const remember = (name: string): void => {
-  try {
-    window.localStorage.setItem(AUTHOR_KEY, name);
-  } catch {
-    // A browser that keeps nothing asks again next time.
-  }
-};
-
 /**
- * Publishing the draft: the author (asked once, remembered in the browser), the note, and the
+ * Publishing the draft (signed by the signed-in person's account on the server): the note, and the
  * compare-and-swap on the draft's base. Refused in the browser while the last check of this very
  * draft found problems; a 409 becomes a `Conflict`, nothing overwritten.
  */
@@ -46,7 +29,6 @@ export function usePublish(opts: {
   readonly onPublished: (number: number, files: readonly ManifestFile[]) => void;
 }) {
   const { draft, check, t } = opts;
-  const [author, setAuthor] = useState(remembered);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState(false);
@@ -58,11 +40,10 @@ export function usePublish(opts: {
     if (!draft || busy) return;
     setRefused(hasProblems);
     if (hasProblems) return;
-    remember(author.trim());
     setBusy(true);
     try {
       const files = draft.files;
-      const outcome = await publishDraft({ baseVersion: draft.base, files, note: note.trim(), author: author.trim() });
+      const outcome = await publishDraft({ baseVersion: draft.base, files, note: note.trim() });
       if (outcome.ok) {
         setNote('');
         setConflict(null);
@@ -79,7 +60,7 @@ export function usePublish(opts: {
     }
   };
 
-  return { author, setAuthor, note, setNote, busy, refused: refused && hasProblems, conflict, setConflict, publish };
+  return { note, setNote, busy, refused: refused && hasProblems, conflict, setConflict, publish };
 }
 
 export type PublishApi = ReturnType<typeof usePublish>;
