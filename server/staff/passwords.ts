@@ -1,9 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-/** The shortest password accepted (OWASP ASVS 5 V6.2.1); 15 or more is suggested. No composition rules. */
-export const MIN_PASSWORD = 8;
-export const SUGGESTED_PASSWORD = 15;
+/** The shortest password accepted (OWASP ASVS 5 V6.2.1); the form suggests 15 or more. No composition rules. */
+const MIN_PASSWORD = 8;
 /** Longer inputs are refused before hashing: a megabyte to hash is a denial of service, not a password. */
 export const MAX_PASSWORD = 256;
 

@@ -49,11 +49,10 @@ it('shows a generated password once as a plain line, never in the log; keeps it 
   expect(logged).not.toContain(password);
 });
 
-it('servers starting together on one database agree on the password and the session secret', async () => {
+it('servers starting together on one database agree on the password', async () => {
   const handles = await Promise.all([1, 2, 3, 4].map(() => open()));
   const results = await Promise.all(handles.map((d) => loadStaffSecrets(d, dataDir, {}, undefined, () => {})));
   expect(new Set(results.map((r) => r.password)).size).toBe(1);
-  expect(new Set(results.map((r) => r.secret)).size).toBe(1);
 });
 
 it('takes the password an earlier version kept in DATA_DIR, so staff keep signing in with it', async () => {
@@ -66,12 +65,9 @@ it('takes the password an earlier version kept in DATA_DIR, so staff keep signin
   expect(await readdir(dataDir)).not.toContain(PASSWORD_FILE);
 });
 
-it('STAFF_PASSWORD and STAFF_SESSION_SECRET win, and then nothing is stored for them', async () => {
+it('STAFF_PASSWORD wins, and then nothing is stored for it', async () => {
   const database = await open();
-  expect(await loadStaffSecrets(database, dataDir, { password: 'pw', sessionSecret: 's' })).toEqual({
-    password: 'pw',
-    secret: 's',
-  });
+  expect(await loadStaffSecrets(database, dataDir, { password: 'pw' })).toEqual({ password: 'pw' });
   expect(await stored(database)).toEqual({});
 });
 

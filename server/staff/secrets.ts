@@ -5,23 +5,19 @@ import type { Database } from '../db/database.ts';
 import { IMPORTED_SUFFIX } from '../db/import-files.ts';
 import type { Logger } from '../log.ts';
 
-/** The secrets' names in the database (and the files where earlier versions kept them). */
+/** The setup password's name in the database (and the file where earlier versions kept it). */
 export const PASSWORD_FILE = 'staff-password';
-export const SECRET_FILE = 'staff-session-secret';
 
 /** What the staff tools are configured with from the environment. */
 export interface StaffEnv {
-  /** STAFF_PASSWORD */
+  /** STAFF_PASSWORD: the setup password, which creates the first owner's account. */
   readonly password?: string;
-  /** STAFF_SESSION_SECRET; unset: made once and kept in the site database. */
-  readonly sessionSecret?: string;
 }
 
 const blank = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v);
 
 export const staffEnv = (env: NodeJS.ProcessEnv): StaffEnv => ({
   password: blank(env.STAFF_PASSWORD),
-  sessionSecret: blank(env.STAFF_SESSION_SECRET),
 });
 
 /**
@@ -82,8 +78,8 @@ export function showOnTerminal(
 }
 
 /**
- * The staff password and session secret: from the environment, else from the site database (made on
- * the first start), so every server on one database accepts the same sign-in.
+ * The setup password: from the environment, else from the site database (made on the first start), so
+ * every server on one database accepts the same one. It only creates the first owner's account.
  */
 export async function loadStaffSecrets(
   database: Database,
@@ -92,7 +88,7 @@ export async function loadStaffSecrets(
   logger?: Logger,
   /** Where the generated password is shown once; default `showOnTerminal`, never the log. */
   show: (password: string) => void = showOnTerminal,
-): Promise<{ password: string; secret: string }> {
+): Promise<{ password: string }> {
   let password = env.password;
   if (password === undefined) {
     const stored = await storedSecret(database, dataDir, PASSWORD_FILE, generatePassword);
@@ -107,8 +103,5 @@ export async function loadStaffSecrets(
       show(password);
     }
   }
-  const secret =
-    env.sessionSecret ??
-    (await storedSecret(database, dataDir, SECRET_FILE, () => randomBytes(32).toString('base64url'))).value;
-  return { password, secret };
+  return { password };
 }
