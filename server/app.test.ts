@@ -14,7 +14,7 @@ import { LocalStore } from './media/local.ts';
 
 describe('TRUST_PROXY', () => {
   it.each([
-    [undefined, 'loopback'],
+    [undefined, false],
     ['false', false],
     ['TRUE', true],
     ['2', 2],
@@ -80,8 +80,10 @@ describe('the app trusts the configured proxies only', () => {
     return ((await res.json()) as { ip: string }).ip;
   };
 
-  it('believes a loopback proxy by default, and no proxy with TRUST_PROXY=false', async () => {
-    expect(await clientIp()).toBe('203.0.113.7');
+  it('believes no proxy by default, and a loopback proxy with TRUST_PROXY=loopback', async () => {
+    expect(await clientIp()).toMatch(/127\.0\.0\.1$/);
+    expect(await clientIp(loadConfig({}).trustProxy)).toMatch(/127\.0\.0\.1$/);
+    expect(await clientIp(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy)).toBe('203.0.113.7');
     expect(await clientIp(loadConfig({ TRUST_PROXY: 'false' }).trustProxy)).toMatch(/127\.0\.0\.1$/);
     expect(await clientIp(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy)).toMatch(/127\.0\.0\.1$/);
   });

@@ -27,7 +27,7 @@ import type { CountsFactory } from './db/rate-counts.ts';
 import { videosRouter } from './video/route.ts';
 
 export interface AppDeps {
-  /** `trustProxy` defaults to loopback (a proxy on the same machine). */
+  /** `trustProxy` defaults to none: X-Forwarded-For is believed only from the proxies it names. */
   readonly config: Pick<ServerConfig, 'dataDir'> &
     Partial<Pick<ServerConfig, 'trustProxy' | 'thumbCacheMb' | 'webVitalsSampleRate'>>;
   readonly catalogue: Catalogue;

@@ -24,7 +24,8 @@ export interface ServerConfig {
   readonly logLevel: string;
   /**
    * Express's `trust proxy` (`TRUST_PROXY`): which proxies' X-Forwarded-For is believed for the
-   * client address (rate limits, logs). `true`/`false`, a hop count, or names/addresses/CIDRs.
+   * client address (rate limits, logs). `true`/`false`, a hop count, or names/addresses/CIDRs. Default
+   * none: a client that may name any address in X-Forwarded-For escapes every per-address limit.
    */
   readonly trustProxy: boolean | number | string;
   /** `THUMB_CACHE_MB`: resized thumbnails kept on disk; the least recently used go past it. */
@@ -43,7 +44,7 @@ export const DEFAULTS = {
   dataDir: './data',
   mediaStore: 'local',
   logLevel: 'info',
-  trustProxy: 'loopback',
+  trustProxy: false,
   thumbCacheMb: 2048,
 } as const;
 

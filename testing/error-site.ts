@@ -97,7 +97,8 @@ export async function startErrorSite(options: {
   // Conversions the listings never start: every video is one not ready to play yet.
   const videos = createVideoConversions({ dataDir, store, logger });
   const app = createApp({
-    config: { dataDir },
+    // The tests name their client addresses in X-Forwarded-For, as a proxy on this machine would.
+    config: { dataDir, trustProxy: 'loopback' },
     catalogue,
     data,
     logger,

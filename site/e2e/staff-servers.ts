@@ -49,7 +49,8 @@ export async function startStaffSite(
   await options.prepare?.(dataDir);
 
   let drive: StaffSite['drive'];
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+  // The specs name their visitors' addresses in X-Forwarded-For, as a proxy on this machine would.
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback' };
   if (options.drive) {
     const fake = await FakeDrive.start({ serviceAccountQuota: true });
     const rootId = options.filled

@@ -61,7 +61,8 @@ export async function startConsultServer(
   const distDir = await standInDist(dataDir);
   const app = createApp({
     distDir,
-    config: { dataDir },
+    // Tests name their client addresses in X-Forwarded-For, as a proxy on this machine would.
+    config: { dataDir, trustProxy: 'loopback' },
     catalogue,
     data,
     logger,
