@@ -123,6 +123,7 @@ export const MANIFEST_EDITOR_TEXTS = [
   'historyHeading',
   'versionLine',
   'versionBy',
+  'versionByTyped',
   'liveBadge',
   'view',
   'diffLive',

@@ -64,7 +64,10 @@ export interface CheckResult {
 export interface VersionInfo {
   readonly number: number;
   readonly hash: string;
+  /** The account's name (or `token`) that published it. */
   readonly author: string;
+  /** A version from before accounts: `author` is the name typed in the browser then, not an account's. */
+  readonly authorTyped: boolean;
   readonly note: string;
   readonly changes: readonly string[];
   readonly createdAt: string;

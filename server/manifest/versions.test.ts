@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../../testing/consultations/postgres.ts';
-import { openSiteDatabase, SQLITE_FILE, type Database } from '../db/database.ts';
+import { Migrator, type Kysely } from 'kysely';
+import { openDatabase, openSiteDatabase, SQLITE_FILE, stamp, type Database } from '../db/database.ts';
+import { migrationProvider } from '../db/migrations.ts';
 import { keepInside } from './preview.ts';
 import { manifestHash, ManifestVersions } from './versions.ts';
 
@@ -87,5 +89,32 @@ describe('a previewed page', () => {
     expect(out).toContain('href="/media/file/x?download=1"');
     expect(out).toContain('src="/assets/entry.js"');
     expect(out).toContain('href="//elsewhere.example/"');
+  });
+});
+
+describe('versions published before staff had accounts', () => {
+  it('keep the name typed then, marked as typed; versions published since are signed by an account', async () => {
+    const target = { file: join(dir, 'before-accounts.sqlite') };
+    const earlier = openDatabase(target);
+    // The schema as it was before accounts, with a version published then.
+    await new Migrator({ db: earlier.db, provider: migrationProvider }).migrateTo('0006-request-tokens');
+    const row = { number: 1, files: '[]', hash: 'h', author: 'Maria', note: '', changes: '[]', created_at: stamp() };
+    await (earlier.db as unknown as Kysely<{ manifest_versions: typeof row }>)
+      .insertInto('manifest_versions')
+      .values(row)
+      .execute();
+    await earlier.close();
+    const database = await openSiteDatabase(target);
+    try {
+      const versions = new ManifestVersions(database);
+      expect(await versions.publish({ ...edit(1, 'a: 1\n'), author: 'Ana Account' })).toMatchObject({ ok: true });
+      const list = await versions.list();
+      expect(list.map((v) => [v.number, v.author, v.authorTyped])).toEqual([
+        [2, 'Ana Account', false],
+        [1, 'Maria', true],
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -22,6 +22,7 @@ type Row = {
   number: number;
   hash: string;
   author: string;
+  author_typed: number;
   note: string;
   changes: string;
   created_at: string;
@@ -30,11 +31,12 @@ const info = (row: Row): VersionInfo => ({
   number: Number(row.number),
   hash: row.hash,
   author: row.author,
+  authorTyped: Number(row.author_typed) === 1,
   note: row.note,
   changes: JSON.parse(row.changes) as string[],
   createdAt: row.created_at,
 });
-const INFO_COLUMNS = ['number', 'hash', 'author', 'note', 'changes', 'created_at'] as const;
+const INFO_COLUMNS = ['number', 'hash', 'author', 'author_typed', 'note', 'changes', 'created_at'] as const;
 
 /**
  * The manifest's versions in the site database: the one source of truth once there is a version

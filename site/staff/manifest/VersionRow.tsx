@@ -40,7 +40,7 @@ export function VersionRow(props: {
         {title}
         {isLive && <Badge>{t('liveBadge')}</Badge>}
       </h3>
-      <p>{t('versionBy', { name: v.author, time: when(v.createdAt) })}</p>
+      <p>{t(v.authorTyped ? 'versionByTyped' : 'versionBy', { name: v.author, time: when(v.createdAt) })}</p>
       {v.note && <p>{v.note}</p>}
       {v.changes.length > 0 && (
         <ul>
