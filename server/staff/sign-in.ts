@@ -82,7 +82,7 @@ export function signInRouter(options: SignInOptions): Router {
     store: options.counts,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (req, res) => void refuse(req, res, 'tooManyAttempts'),
+    handler: (req, res, next) => void refuse(req, res, 'tooManyAttempts').catch(next),
   });
   const bodies = [express.urlencoded({ extended: false, limit: '4kb' }), express.json({ limit: '4kb' })];
 
