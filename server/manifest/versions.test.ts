@@ -97,7 +97,7 @@ describe('versions published before staff had accounts', () => {
     const target = { file: join(dir, 'before-accounts.sqlite') };
     const earlier = openDatabase(target);
     // The schema as it was before accounts, with a version published then.
-    await new Migrator({ db: earlier.db, provider: migrationProvider }).migrateTo('0006-request-tokens');
+    await new Migrator({ db: earlier.db, provider: migrationProvider }).migrateTo('0007-draft-authors');
     const row = { number: 1, files: '[]', hash: 'h', author: 'Maria', note: '', changes: '[]', created_at: stamp() };
     await (earlier.db as unknown as Kysely<{ manifest_versions: typeof row }>)
       .insertInto('manifest_versions')
