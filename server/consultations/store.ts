@@ -1,7 +1,7 @@
-import { writeAudit, type Actor } from '../staff/audit.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { ConsultationRequestInput } from '../../engine/shared/consultation.ts';
 import type { Database, RequestStatus, Tables } from '../db/database.ts';
+import { writeAudit, type Actor } from '../staff/audit.ts';
 
 export type StoredRequest = Tables['requests'];
 export type OutboxRow = Tables['outbox'];

@@ -215,6 +215,13 @@ function fuzzers(s: FaultSite, rnd: () => number): Readonly<Record<string, () =>
     'POST /api/staff/sign-in': () => ['/api/staff/sign-in', post(staff(pick([body(), passwordBody(s)])))],
     // Sign-out ends the session it is sent with, in the database: the fuzz's own session is never sent.
     'POST /api/staff/sign-out': () => ['/api/staff/sign-out', post(signedOut(staff()))],
+    'POST /sign-in/setup': () => ['/sign-in/setup', post(staff(pick([body(), passwordBody(s)])))],
+    'POST /api/staff/setup': () => ['/api/staff/setup', post(staff(pick([body(), passwordBody(s)])))],
+    'GET /api/staff/people': () => ['/api/staff/people', staff()],
+    // People: odd bodies only (a valid one could suspend the fuzz's own person, the site's only owner).
+    'POST /api/staff/people': () => ['/api/staff/people', post(staff(body()))],
+    'POST /api/staff/people/update': () => ['/api/staff/people/update', post(staff(body()))],
+    'POST /api/staff/sign-out-everywhere': () => ['/api/staff/sign-out-everywhere', post(signedOut(staff()))],
     'POST /api/upload-preview-image': () => ['/api/upload-preview-image', post(staff(upload()))],
     'GET /api/folder-setup': () => ['/api/folder-setup', staff()],
     'POST /api/folder-setup/mark': () => [

@@ -1,7 +1,8 @@
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Kysely } from 'kysely';
 import { createHash } from 'node:crypto';
 import type { ManifestFile, Version, VersionInfo } from '../../engine/shared/manifest.ts';
-import { stamp, type Database } from '../db/database.ts';
+import { stamp, type Database, type Tables } from '../db/database.ts';
+import { writeAudit, type Actor } from '../staff/audit.ts';
 
 /** The outcome of a publish: the new version, or (compare-and-swap lost) the version live now. */
 export type PublishOutcome =
@@ -85,6 +86,16 @@ export class ManifestVersions {
    * live one (nothing written). The caller has checked the files (an invalid manifest is never
    * published).
    */
+  /**
+   * The version and its audit row in one transaction on PostgreSQL. SQLite's driver waits for a lock
+   * synchronously, so a transaction held by one handle would stall a second handle of the same process
+   * (two servers' publishes at once, as the tests make them): there the row follows the version.
+   */
+  private together<T>(work: (db: Kysely<Tables>) => Promise<T>): Promise<T> {
+    const { db } = this.database;
+    return this.database.kind === 'postgres' ? db.transaction().execute(work) : work(db);
+  }
+
   async publish(edit: {
     base: number;
     files: readonly ManifestFile[];
@@ -109,7 +120,7 @@ export class ManifestVersions {
     // The primary key is the swap: two publishes on one base cannot both insert base + 1.
     const inserted =
       (await this.liveNumber()) === edit.base
-        ? await this.database.db.transaction().execute(async (trx) => {
+        ? await this.together(async (trx) => {
             const added = await trx
               .insertInto('manifest_versions')
               .values(row)
