@@ -85,7 +85,8 @@ export function translationsRouter(options: TranslationsApiOptions): Router {
     if (!live) {
       const changed = files.filter((f) => outcome.changed.includes(`${MANIFEST_DIR}/${f.name}`));
       const number = (await writeAndPublish(options.files, changed)) ?? 0;
-      if (!options.token(req)) await options.auth.audit(req, { action: 'manifest.publish', object: `version ${number}` });
+      if (!options.token(req))
+        await options.auth.audit(req, { action: 'manifest.publish', object: `version ${number}` });
       return answer(number);
     }
     const built = await buildFiles(options.files, files, options.live(), true);
@@ -94,7 +95,14 @@ export function translationsRouter(options: TranslationsApiOptions): Router {
     if (!checked.ok) return answerProblems(res, checked.problems.length);
     const note = `Translations marked as reviewed (${target.trim()}) on the translations page.`;
     const { author, actor } = await publisherOf(options.auth, req, options.token);
-    const published = await versions.publish({ base: live.number, files, author, actor, note, changes: checked.changes });
+    const published = await versions.publish({
+      base: live.number,
+      files,
+      author,
+      actor,
+      note,
+      changes: checked.changes,
+    });
     if (!published.ok) return answerMoved(res, baseVersion, published.live.number);
     if (built.catalogue) options.files.built?.keep(published.version.hash, built.catalogue);
     await options.published(published.version.number);
