@@ -2,7 +2,7 @@ import type { ApiMediaItem } from '../../engine/shared/api.ts';
 import { captionOf, galleryTitle, photoPath, photoSlugs } from '../../engine/shared/captions.ts';
 import type { SourceContext } from '../../engine/shared/sources.ts';
 import { gallerySource } from '../../engine/shared/sources.ts';
-import { catalogueIn, kindOf, pageAt, pageLanguages } from '../../engine/index.ts';
+import { catalogueIn, kindOf, pageAt, pageLanguages, type TextKey } from '../../engine/index.ts';
 import { fillText } from '../../engine/placeholders.ts';
 import {
   addressesIn,
@@ -58,8 +58,12 @@ function placesOf(ctx: SitemapContext, gallery: ListedGallery, languages: readon
   return languages.map((language) => {
     const read = catalogueIn(ctx.catalogue, language);
     const own = pageAt(read, gallery.path) ?? page;
-    const description = fillText(own.meta.description, vars);
-    return { gallery: galleryTitle(own, vars), description, ui: read.ui, language };
+    // An application's name and media type in this language, not the default language's.
+    const owner = vars['type'] !== undefined ? read.products.find((p) => p.type === vars['type']) : undefined;
+    const label = vars['mediaType'] !== undefined ? own.texts[vars['mediaType'] as TextKey] : undefined;
+    const named = { ...vars, ...(owner ? { name: owner.name } : {}), ...(label ? { mediaTypeLabel: label } : {}) };
+    const description = fillText(own.meta.description, named);
+    return { gallery: galleryTitle(own, named), description, ui: read.ui, language };
   });
 }
 

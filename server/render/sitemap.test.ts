@@ -131,6 +131,26 @@ describe('the photo pages sitemaps', () => {
     expect(descriptions('es').page).not.toBe(descriptions('en').page);
   });
 
+  it("titles an application's photo pages with its name in each language", async () => {
+    const gallery = catalogue.sitemap
+      .map((e) => e.path)
+      .find((p) => /^\/screens\/motorized-screens\/[^/]+\/videos$/.test(p));
+    expect(gallery).toBeDefined();
+    await get(absolute(gallery!));
+    const urls = (await galleriesListed()).get(gallery!) ?? [];
+    const type = gallery!.split('/')[3];
+    const nameIn = (language: string) => siteIn(catalogue, language).products.find((p) => p.type === type)?.name ?? '';
+    expect(nameIn('es')).not.toBe(nameIn('en'));
+    const spanish = urls.filter((u) => sitePath(u.loc).startsWith('/es/'));
+    expect(spanish.length).toBeGreaterThan(0);
+    for (const u of spanish) {
+      expect(u.videos, u.loc).toHaveLength(1);
+      const words = `${u.videos[0]?.title} ${u.videos[0]?.description}`.toLowerCase();
+      expect(words, u.loc).not.toContain(nameIn('en').toLowerCase());
+      expect(words, u.loc).toContain(nameIn('es').toLowerCase());
+    }
+  });
+
   it('drops a photo removed from the store once its listing is read again', async () => {
     await get(absolute(IMAGES));
     const before = (await galleriesListed()).get(IMAGES) ?? [];
