@@ -214,7 +214,8 @@ describe('content staff editing a copy of the manifest', () => {
       back: { label: 'Back to Pool Side Pergolas', href: '/pergola-pool-side' },
     });
     const shade = after.products.find((p) => p.id === 'sheer-shades')!;
-    expect(shade).toMatchObject({ subcategory: 'shades', type: 'sheer-shades', href: '/sheer-shades-gallery' });
+    // A shade type with a page of its own: its card leads there (its gallery is a dialog and a link away).
+    expect(shade).toMatchObject({ subcategory: 'shades', type: 'sheer-shades', href: '/sheer-shades' });
     expect(after.pages.find((p) => p.path === '/sheer-shades-gallery')?.texts.loading).toBe(
       'Loading sheer shades images...',
     );

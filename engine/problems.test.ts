@@ -57,7 +57,7 @@ describe('bad manifests get one clear message per problem, with its place', () =
   it('misspelled text key, with a did-you-mean', () => {
     expect(problemsOf('bad-text-key')).toMatchInlineSnapshot(`
       [
-        "bad-text-key/catalogue.yaml:35:7  Unknown text key 'emptyTitel' (did you mean 'emptyTitle'?).  (Valid values: loading, error, emptyTitle, emptyBody, count, none, notFound, mediaHeading, images, videos, changeImage, current, defaultImage, dropHere, dropHint, chooseFile, uploading, tooLarge, notImage, successTitle, successBody, errorTitle, uploadFailed, loadFailed, openRoot, scan, scanning, scanDoneTitle, scanDoneBody, scanFailedTitle and 172 more.)",
+        "bad-text-key/catalogue.yaml:35:7  Unknown text key 'emptyTitel' (did you mean 'emptyTitle'?).  (Valid values: loading, error, emptyTitle, emptyBody, count, none, notFound, mediaHeading, images, videos, changeImage, current, defaultImage, dropHere, dropHint, chooseFile, uploading, tooLarge, notImage, successTitle, successBody, errorTitle, uploadFailed, loadFailed, openRoot, scan, scanning, scanDoneTitle, scanDoneBody, scanFailedTitle and 177 more.)",
       ]
     `);
   });

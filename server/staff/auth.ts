@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { may, type Permission } from '../../engine/shared/roles.ts';
-import { sendError } from '../errors.ts';
+import { answerError, errorAnswer, sendError } from '../errors.ts';
 import { CACHE } from '../middleware/cache-control.ts';
 import type { Person } from './accounts.ts';
 import { personActor, writeAudit, type Actor, type AuditEntry } from './audit.ts';
@@ -83,10 +83,8 @@ export class StaffAuth {
       res.setHeader('Cache-Control', CACHE.none);
       if (!signed) return res.redirect(302, `${this.signInPath}?next=${encodeURIComponent(req.originalUrl)}`);
       res.setHeader('Referrer-Policy', STAFF_REFERRER_POLICY);
-      res
-        .status(403)
-        .type('html')
-        .send(forbiddenHtml(frameFor(this.frame, signed.person), this.forbiddenText));
+      const html = forbiddenHtml(frameFor(this.frame, signed.person), this.forbiddenText);
+      answerError(res, errorAnswer('NotYourRole'), { body: { html } });
     };
     GUARDS.set(guard, permission);
     return guard;
