@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadCatalogue } from '../../engine/node/read.ts';
+import { samplesOf, type Sample } from '../../testing/prometheus.ts';
 import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
 import { photoRoute, UNMATCHED } from './route-label.ts';
 
@@ -21,26 +22,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Sample {
-  readonly name: string;
-  readonly labels: Readonly<Record<string, string>>;
-  readonly value: number;
-}
-
 /** The samples of a scrape (Prometheus text format). */
 async function scrape(): Promise<Sample[]> {
   const res = await fetch(site.metricsUrl!);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-  const samples: Sample[] = [];
-  for (const line of (await res.text()).split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m) continue;
-    const labels: Record<string, string> = {};
-    for (const [, key, value] of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key!] = value!;
-    samples.push({ name: m[1]!, labels, value: Number(m[3]) });
-  }
-  return samples;
+  return samplesOf(await res.text());
 }
 
 const requests = (samples: Sample[]) => samples.filter((s) => s.name === 'http_requests_total');

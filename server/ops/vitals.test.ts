@@ -5,6 +5,7 @@ import { isPattern, siteIn } from '../../engine/index.ts';
 import { isGalleryKind } from '../../engine/kinds.ts';
 import { loadCatalogue } from '../../engine/node/read.ts';
 import { VITALS_ENTRY, VITALS_PATH } from '../../engine/shared/vitals.ts';
+import { samplesOf, type Sample } from '../../testing/prometheus.ts';
 import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
 import { errorText } from '../errors.ts';
 
@@ -37,24 +38,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Sample {
-  readonly name: string;
-  readonly labels: Readonly<Record<string, string>>;
-  readonly value: number;
-}
-
-async function scrape(): Promise<Sample[]> {
-  const text = await (await fetch(site.metricsUrl!)).text();
-  const samples: Sample[] = [];
-  for (const line of text.split('\n')) {
-    const m = /^(web_vitals\w*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m) continue;
-    const labels: Record<string, string> = {};
-    for (const [, key, value] of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key!] = value!;
-    samples.push({ name: m[1]!, labels, value: Number(m[3]) });
-  }
-  return samples;
-}
+/** The Web Vitals samples of a scrape. */
+const scrape = async (): Promise<Sample[]> =>
+  samplesOf(await (await fetch(site.metricsUrl!)).text()).filter((s) => s.name.startsWith('web_vitals'));
 const value = (samples: Sample[], name: string, labels: Record<string, string>): number =>
   samples
     .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
