@@ -3,15 +3,9 @@ import { useUi } from '../app/context.ts';
 import { IconButton } from '../components/controls.tsx';
 import { RefreshButton } from '../components/RefreshButton.tsx';
 import { styled } from '../styles/stitches.ts';
+import { HEAD_STYLE } from './styles.ts';
 
-const Head = styled('div', {
-  display: 'flex',
-  alignItems: 'center',
-  gap: '$3',
-  padding: '$4 $5',
-  borderBottom: '1px solid $border',
-  '& h2': { flex: 1, margin: 0, fontSize: '1.35rem' },
-});
+const Head = styled('div', HEAD_STYLE);
 
 interface Props {
   readonly title: string;

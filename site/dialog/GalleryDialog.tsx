@@ -7,21 +7,13 @@ import { DialogHead } from './DialogHead.tsx';
 import { DialogSkeleton } from './DialogSkeleton.tsx';
 import { DialogStatus } from './DialogStatus.tsx';
 import { DialogTiles } from './DialogTiles.tsx';
+import { PANEL_STYLE } from './styles.ts';
 import { useModal } from './useModal.ts';
 import { useRetry } from './useRetry.ts';
 
 const MediaViewer = lazy(() => import('../viewer/MediaViewer.tsx'));
 
-const Panel = styled('dialog', {
-  width: 'min(1000px, calc(100vw - 24px))',
-  maxHeight: 'calc(100vh - 48px)',
-  padding: 0,
-  border: 'none',
-  borderRadius: '$lg',
-  boxShadow: '$raised',
-  '&::backdrop': { backgroundColor: '$overlay' },
-  '&[open]': { display: 'flex', flexDirection: 'column' },
-});
+const Panel = styled('dialog', { ...PANEL_STYLE, '&[open]': { display: 'flex', flexDirection: 'column' } });
 
 const Body = styled('div', { overflowY: 'auto', padding: '$5' });
 

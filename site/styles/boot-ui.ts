@@ -1,4 +1,5 @@
 import { BOOT_DIALOG_ATTR, PENDING_ATTR } from '../../engine/shared/islands.ts';
+import { HEAD_STYLE, PANEL_STYLE } from '../dialog/styles.ts';
 import { globalCss } from './stitches.ts';
 
 /**
@@ -11,21 +12,8 @@ export const bootUiStyles = globalCss({
   // dialog's own panel, head and skeleton tiles (site/dialog/GalleryDialog.tsx), so that the island's
   // dialog replaces it without a jump.
   [`dialog[${BOOT_DIALOG_ATTR}]`]: {
-    width: 'min(1000px, calc(100vw - 24px))',
-    maxHeight: 'calc(100vh - 48px)',
-    padding: 0,
-    border: 'none',
-    borderRadius: '$lg',
-    boxShadow: '$raised',
-    '&::backdrop': { backgroundColor: '$overlay' },
-    '& > div': {
-      display: 'flex',
-      alignItems: 'center',
-      gap: '$3',
-      padding: '$4 $5',
-      borderBottom: '1px solid $border',
-    },
-    '& h2': { flex: 1, margin: 0, fontSize: '1.35rem' },
+    ...PANEL_STYLE,
+    '& > div': HEAD_STYLE,
     '& button': {
       minWidth: 44,
       minHeight: 44,
