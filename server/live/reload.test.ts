@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../../testing/consultations/smtp.ts';
-import { siteFolder, startSiteProcess } from '../../testing/site-process.ts';
+import { siteFolder, startSiteProcess, type SiteProcess } from '../../testing/site-process.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** A stand-in server bundle (the real one needs `npm run build`): the page's path in a <main>. */
@@ -12,9 +12,12 @@ const ENTRY = `export const render = async (_shell, payload) => ({ html: '<main>
 const WAIT_MS = 30_000;
 
 const dirs: string[] = [];
+const sites: SiteProcess[] = [];
 let smtp: TestSmtp | undefined;
 afterAll(async () => {
   await smtp?.down();
+  // Stopped before their folders go: a server still running writes there (built-in images after a reload).
+  await Promise.all(sites.map((s) => s.stop('SIGKILL')));
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
@@ -29,6 +32,7 @@ async function runSite(entry: string, env: Record<string, string> = {}) {
   dirs.push(dir);
   // The site's modules (a stand-in bundle may load an island) compile with the site's settings.
   const site = await startSiteProcess(dir, { TSX_TSCONFIG_PATH: join(REPO, 'site', 'tsconfig.json'), ...env });
+  sites.push(site);
   const logged = async (re: RegExp, from = 0): Promise<Line> => (await site.logged(re, from)) as unknown as Line;
   const ready = await logged(/Site ready at/);
   return { dir, child: site.child, log: site.log as unknown as Line[], logged, ready, base: site.base };
