@@ -25,7 +25,7 @@ function blocks(language: string): string[][] {
   return [...guide.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!.split('\n'));
 }
 
-/** The commands of the guide's `sh` blocks, comments dropped. */
+/** The commands of the guide's `sh` blocks (a block fenced as `sh example` shows commands to adapt), comments dropped. */
 function productionCommands(): string[] {
   return blocks('sh')
     .flat()
