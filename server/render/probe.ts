@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Router } from 'express';
-import { pageAt, publishedLanguages, siteIn, type Catalogue } from '../../engine/index.ts';
+import { languageOf, pageAt, publishedLanguages, siteIn, type Catalogue } from '../../engine/index.ts';
 import { sendError } from '../errors.ts';
 
 /** A page of a version that cannot be shown: its address and what went wrong. */
@@ -26,7 +26,7 @@ export function pathsToProbe(catalogue: Catalogue, random: () => number = Math.r
   if (all.length <= PROBE_ALL_UP_TO) return all.map((p) => p.path);
   const byKind = new Map<string, string>();
   for (const { path, language } of all) {
-    const kind = pageAt(catalogue, path.replace(/^\/[a-z]{2}(?=\/|$)/, '') || '/')?.kind ?? '';
+    const kind = pageAt(catalogue, languageOf(catalogue, path).path)?.kind ?? '';
     if (!byKind.has(`${language}:${kind}`)) byKind.set(`${language}:${kind}`, path);
   }
   const sample = new Set(byKind.values());
